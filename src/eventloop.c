@@ -1,0 +1,202 @@
+/*
+ * The event loop. The signals retry acts on are blocked all the time except
+ * inside ppoll(), so each one is seen exactly once, in one place, and never
+ * lost in the window between a check and a wait. Time is CLOCK_MONOTONIC
+ * nanoseconds; every wait is to an absolute deadline, so stray signals
+ * (SIGWINCH, a SIGCHLD of nobody's) do not make a sleep drift.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "duration.h"
+#include "eventloop.h"
+
+/* The signals that stop retry: forwarded to the attempt, then re-raised. */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+#define NSTOP (sizeof stop_signals / sizeof stop_signals[0])
+
+static volatile sig_atomic_t got_chld;
+static volatile sig_atomic_t got_signal;	/* the first stop signal */
+static volatile sig_atomic_t signal_count;
+
+static sigset_t		 orig_mask;	/* as retry was started */
+static sigset_t		 wait_mask;	/* inside ppoll: ours unblocked */
+static struct sigaction	 orig_action[NSTOP];
+static int		 handled[NSTOP];	/* not inherited as ignored */
+static struct sigaction	 orig_chld;
+
+static void
+on_chld(int signo)
+{
+	(void)signo;
+	got_chld = 1;
+}
+
+static void
+on_stop_signal(int signo)
+{
+	if (got_signal == 0)
+		got_signal = signo;
+	if (signal_count < 100)
+		signal_count++;
+}
+
+/*
+ * Install the handlers and block their signals. A stop signal inherited as
+ * ignored (nohup, a background job of a non-interactive shell) is left
+ * ignored, as timeout(1) does, and stays ignored in the attempts.
+ */
+int
+eventloop_init(void)
+{
+	struct sigaction	sa;
+	sigset_t		block;
+	size_t			i;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGCHLD);
+	for (i = 0; i < NSTOP; i++)
+		sigaddset(&block, stop_signals[i]);
+	if (sigprocmask(SIG_BLOCK, &block, &orig_mask) == -1)
+		return -1;
+	wait_mask = orig_mask;
+	sigdelset(&wait_mask, SIGCHLD);
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_chld;
+	sa.sa_flags = 0;
+	if (sigaction(SIGCHLD, &sa, &orig_chld) == -1)
+		return -1;
+	sa.sa_handler = on_stop_signal;
+	for (i = 0; i < NSTOP; i++) {
+		if (sigaction(stop_signals[i], NULL, &orig_action[i]) == -1)
+			return -1;
+		if (orig_action[i].sa_handler == SIG_IGN)
+			continue;
+		if (sigaction(stop_signals[i], &sa, NULL) == -1)
+			return -1;
+		handled[i] = 1;
+		sigdelset(&wait_mask, stop_signals[i]);
+	}
+	return 0;
+}
+
+/*
+ * In a new child, before exec: the dispositions and the mask retry was
+ * given. Dispositions first, so that nothing pending reaches a handler of
+ * retry's once the mask opens.
+ */
+void
+eventloop_child_reset(void)
+{
+	size_t	i;
+
+	sigaction(SIGCHLD, &orig_chld, NULL);
+	for (i = 0; i < NSTOP; i++)
+		if (handled[i])
+			sigaction(stop_signals[i], &orig_action[i], NULL);
+	sigprocmask(SIG_SETMASK, &orig_mask, NULL);
+}
+
+/* Nanoseconds on the monotonic clock. */
+uint64_t
+eventloop_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Wait once: until a signal, an event on fds, or the absolute deadline
+ * (0: none). Returns ppoll's result; -1 with EINTR is a signal, not an
+ * error. Handlers run only in here (our signals are blocked elsewhere), so
+ * a flag checked before the call cannot be set behind our back.
+ */
+int
+eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
+{
+	struct timespec	ts, *tp = NULL;
+	uint64_t	now, left;
+
+	if (deadline != 0) {
+		now = eventloop_now();
+		left = deadline > now ? deadline - now : 0;
+		ts.tv_sec = (time_t)(left / NSEC_PER_SEC);
+		ts.tv_nsec = (long)(left % NSEC_PER_SEC);
+		tp = &ts;
+	}
+	return ppoll(fds, (nfds_t)nfds, tp, &wait_mask);
+}
+
+/*
+ * Sleep until the absolute deadline. Returns 0 when it is reached, or the
+ * stop signal that ended the sleep.
+ */
+int
+eventloop_sleep_until(uint64_t deadline)
+{
+	for (;;) {
+		if (got_signal)
+			return got_signal;
+		got_chld = 0;	/* nobody's: attempts are reaped already */
+		if (eventloop_now() >= deadline)
+			return 0;
+		if (eventloop_wait(deadline, NULL, 0) == -1 && errno != EINTR)
+			return 0;
+	}
+}
+
+/* Whether SIGCHLD came since the last call. */
+int
+eventloop_take_chld(void)
+{
+	int	c = got_chld;
+
+	got_chld = 0;
+	return c;
+}
+
+/* The first stop signal retry received, or 0. */
+int
+eventloop_signal(void)
+{
+	return got_signal;
+}
+
+/* How many stop signals retry received. */
+int
+eventloop_signal_count(void)
+{
+	return signal_count;
+}
+
+/*
+ * Die of signo with its default action, so that the caller (a shell) sees
+ * the signal and stops too. No core file for a core-dumping signal: it is
+ * the user's, not a crash of retry.
+ */
+void
+eventloop_die_of(int signo)
+{
+	struct rlimit	rl = { 0, 0 };
+	sigset_t	set;
+
+	if (signo == SIGQUIT)
+		setrlimit(RLIMIT_CORE, &rl);
+	signal(signo, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, signo);
+	raise(signo);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	/* Not reached, unless the signal is ignored after all. */
+	_exit(128 + signo);
+}

@@ -1,0 +1,21 @@
+/*
+ * The single place that waits: signals, child exit and timers, through one
+ * ppoll() with the original signal mask. Signal handlers only set flags.
+ */
+#ifndef RETRY_EVENTLOOP_H
+#define RETRY_EVENTLOOP_H
+
+#include <poll.h>
+#include <stdint.h>
+
+int	 eventloop_init(void);
+void	 eventloop_child_reset(void);
+int	 eventloop_wait(uint64_t, struct pollfd *, int);
+int	 eventloop_sleep_until(uint64_t);
+int	 eventloop_take_chld(void);
+int	 eventloop_signal(void);
+int	 eventloop_signal_count(void);
+void	 eventloop_die_of(int);
+uint64_t eventloop_now(void);
+
+#endif

@@ -1,0 +1,306 @@
+/*
+ * Messages. Each is built in a buffer and written to stderr with a single
+ * write(2), so lines from retry and from the attempt never interleave
+ * mid-line and nothing waits in a stdio buffer. Text lines start with
+ * "retry: "; with --log-format=json each line is one JSON object.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "duration.h"
+#include "log.h"
+#include "signame.h"
+
+#define LINE_MAX_LEN 4096
+
+static int		 verbosity;
+static enum log_format	 format = LOG_TEXT;
+static const char	*label = "retry";
+
+struct line {
+	char	buf[LINE_MAX_LEN];
+	size_t	len;
+};
+
+void
+log_init(int v, enum log_format f, const char *l)
+{
+	verbosity = v;
+	format = f;
+	label = l;
+}
+
+static void
+addf(struct line *ln, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Append to a line, cutting what does not fit. */
+static void
+addf(struct line *ln, const char *fmt, ...)
+{
+	va_list	ap;
+	int	n;
+
+	if (ln->len >= sizeof ln->buf - 1)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(ln->buf + ln->len, sizeof ln->buf - ln->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		ln->len += (size_t)n;
+	if (ln->len > sizeof ln->buf - 2)
+		ln->len = sizeof ln->buf - 2;
+}
+
+/* Append s as a JSON string, escaped. */
+static void
+add_json_string(struct line *ln, const char *s)
+{
+	unsigned char	c;
+
+	addf(ln, "\"");
+	for (; (c = (unsigned char)*s) != '\0'; s++) {
+		if (c == '"' || c == '\\')
+			addf(ln, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			addf(ln, "\\u%04x", c);
+		else
+			addf(ln, "%c", c);
+	}
+	addf(ln, "\"");
+}
+
+/* Write the line, with its newline, to stderr in one write. */
+static void
+emit(struct line *ln)
+{
+	const char	*p = ln->buf;
+	ssize_t		 n;
+
+	ln->buf[ln->len++] = '\n';
+	while (ln->len > 0) {
+		n = write(STDERR_FILENO, p, ln->len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		p += n;
+		ln->len -= (size_t)n;
+	}
+}
+
+/* A usage error: what was wrong, and where to read more. Never quiet. */
+void
+log_usage_error(const char *msg)
+{
+	struct line	ln = { .len = 0 };
+
+	addf(&ln, "retry: %s", msg);
+	emit(&ln);
+	ln.len = 0;
+	addf(&ln, "Try 'retry --help' for more information.");
+	emit(&ln);
+}
+
+/* An error of retry's own. Never quiet. */
+void
+log_error(const char *fmt, ...)
+{
+	struct line	ln = { .len = 0 };
+	va_list		ap;
+	int		n;
+
+	addf(&ln, "retry: ");
+	va_start(ap, fmt);
+	n = vsnprintf(ln.buf + ln.len, sizeof ln.buf - ln.len - 1, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		ln.len += (size_t)n < sizeof ln.buf - ln.len - 2 ?
+		    (size_t)n : sizeof ln.buf - ln.len - 2;
+	emit(&ln);
+}
+
+/* "exit status 7", "signal 9 (KILL)", "timed out (TERM)". */
+static void
+add_outcome_text(struct line *ln, const struct outcome *o)
+{
+	const char	*name = signame_name(o->signo);
+
+	switch (o->kind) {
+	case OUTCOME_SIGNALED:
+		addf(ln, "killed by signal %d", o->signo);
+		if (name != NULL)
+			addf(ln, " (SIG%s)", name);
+		break;
+	case OUTCOME_TIMEDOUT:
+		addf(ln, "timed out");
+		break;
+	case OUTCOME_EXEC_FAILED:
+		addf(ln, "%s", strerror(o->exec_errno));
+		break;
+	case OUTCOME_EXITED:
+	default:
+		addf(ln, "exit status %d", o->status);
+		break;
+	}
+}
+
+/* "attempt 2/5", or "attempt 2" when there is no limit. */
+static void
+add_attempt_text(struct line *ln, const struct log_attempt *a)
+{
+	addf(ln, "retry: %s: attempt %llu", label,
+	    (unsigned long long)a->attempt);
+	if (a->max_attempts != 0)
+		addf(ln, "/%llu", (unsigned long long)a->max_attempts);
+}
+
+/* Start a JSON object with the fields every event has. */
+static void
+add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
+{
+	addf(ln, "{\"event\":\"%s\",\"command\":", event);
+	add_json_string(ln, label);
+	addf(ln, ",\"attempt\":%llu,\"max_attempts\":%llu",
+	    (unsigned long long)a->attempt,
+	    (unsigned long long)a->max_attempts);
+	if (a->outcome != NULL) {
+		addf(ln, ",\"status\":%d", a->outcome->status);
+		if (a->outcome->kind == OUTCOME_SIGNALED)
+			addf(ln, ",\"signal\":%d", a->outcome->signo);
+		if (a->outcome->kind == OUTCOME_TIMEDOUT)
+			addf(ln, ",\"timed_out\":true");
+	}
+	addf(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
+}
+
+/* The nested-retry warning: attempts multiply. */
+void
+log_nested(uint64_t attempts)
+{
+	struct line	ln = { .len = 0 };
+
+	if (verbosity < 0)
+		return;
+	if (format == LOG_JSON) {
+		addf(&ln, "{\"event\":\"nested\",\"command\":");
+		add_json_string(&ln, label);
+		addf(&ln, "}");
+	} else
+		addf(&ln, "retry: warning: running inside another retry's "
+		    "attempt: retries multiply (%llu tries in each of 3 layers "
+		    "= %llu calls)", (unsigned long long)attempts,
+		    (unsigned long long)(attempts * attempts * attempts));
+	emit(&ln);
+}
+
+void
+log_start(const struct log_attempt *a)
+{
+	struct line	ln = { .len = 0 };
+
+	if (verbosity < 1)
+		return;
+	if (format == LOG_JSON) {
+		add_json_head(&ln, "start", a);
+		addf(&ln, "}");
+	} else {
+		add_attempt_text(&ln, a);
+		addf(&ln, " starting after %.3fs", duration_seconds(a->elapsed_ns));
+	}
+	emit(&ln);
+}
+
+void
+log_retry(const struct log_attempt *a, uint64_t delay)
+{
+	struct line	ln = { .len = 0 };
+	char		d[32];
+
+	if (verbosity < 0)
+		return;
+	if (format == LOG_JSON) {
+		add_json_head(&ln, "retry", a);
+		addf(&ln, ",\"delay_s\":%.6f}", duration_seconds(delay));
+	} else {
+		add_attempt_text(&ln, a);
+		addf(&ln, " failed (");
+		add_outcome_text(&ln, a->outcome);
+		addf(&ln, "); retrying in %s",
+		    duration_format(delay, d, sizeof d));
+	}
+	emit(&ln);
+}
+
+void
+log_success(const struct log_attempt *a)
+{
+	struct line	ln = { .len = 0 };
+
+	if (verbosity < 1)
+		return;
+	if (format == LOG_JSON) {
+		add_json_head(&ln, "success", a);
+		addf(&ln, "}");
+	} else {
+		add_attempt_text(&ln, a);
+		addf(&ln, " succeeded (");
+		add_outcome_text(&ln, a->outcome);
+		addf(&ln, ") after %.3fs", duration_seconds(a->elapsed_ns));
+	}
+	emit(&ln);
+}
+
+/* Giving up; why is "attempts", "permanent" or "deadline". */
+void
+log_give_up(const struct log_attempt *a, const char *why)
+{
+	struct line	ln = { .len = 0 };
+
+	if (verbosity < 0)
+		return;
+	if (format == LOG_JSON) {
+		add_json_head(&ln, "give_up", a);
+		addf(&ln, ",\"reason\":\"%s\"}", why);
+		emit(&ln);
+		return;
+	}
+	add_attempt_text(&ln, a);
+	addf(&ln, " failed (");
+	add_outcome_text(&ln, a->outcome);
+	if (strcmp(why, "permanent") == 0)
+		addf(&ln, "), a status that is not retried; giving up");
+	else if (strcmp(why, "deadline") == 0)
+		addf(&ln, "); giving up: the next attempt would start after "
+		    "the deadline");
+	else
+		addf(&ln, "); giving up after %llu attempts",
+		    (unsigned long long)a->attempt);
+	emit(&ln);
+}
+
+/* The command could not be run: never retried. Shown even with -q. */
+void
+log_exec_failed(const struct log_attempt *a, const char *cmd)
+{
+	struct line	ln = { .len = 0 };
+
+	if (format == LOG_JSON) {
+		add_json_head(&ln, "exec_failed", a);
+		addf(&ln, ",\"error\":");
+		add_json_string(&ln, strerror(a->outcome->exec_errno));
+		addf(&ln, "}");
+	} else {
+		addf(&ln, "retry: %s: %s", cmd,
+		    a->outcome->exec_errno == ENOENT ? "command not found" :
+		    strerror(a->outcome->exec_errno));
+		if (a->outcome->exec_errno != ENOENT)
+			addf(&ln, " (cannot run it)");
+	}
+	emit(&ln);
+}

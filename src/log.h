@@ -1,0 +1,28 @@
+/* Every message retry prints: text or JSON lines on stderr, by verbosity. */
+#ifndef RETRY_LOG_H
+#define RETRY_LOG_H
+
+#include <stdint.h>
+
+#include "options.h"
+#include "supervise.h"
+
+struct log_attempt {
+	uint64_t		 attempt;	/* from 1 */
+	uint64_t		 max_attempts;	/* 0: unlimited */
+	const struct outcome	*outcome;
+	uint64_t		 elapsed_ns;
+};
+
+void	log_init(int, enum log_format, const char *);
+void	log_usage_error(const char *);
+void	log_error(const char *, ...)
+	    __attribute__((format(printf, 1, 2)));
+void	log_nested(uint64_t);
+void	log_start(const struct log_attempt *);
+void	log_retry(const struct log_attempt *, uint64_t);
+void	log_success(const struct log_attempt *);
+void	log_give_up(const struct log_attempt *, const char *);
+void	log_exec_failed(const struct log_attempt *, const char *);
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * retry: run a command; while it fails, sleep a capped, jittered backoff
+ * delay and run it again. Parse, set up, run, exit.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "eventloop.h"
+#include "exitcodes.h"
+#include "log.h"
+#include "options.h"
+#include "rng.h"
+#include "run.h"
+
+int
+main(int argc, char **argv)
+{
+	struct options	o;
+	struct rng	rng;
+	char		err[512];
+	const char	*label;
+	uint64_t	start = eventloop_now();
+	int		status;
+
+	switch (options_parse(&o, argc, argv, err, sizeof err)) {
+	case OPTIONS_ERROR:
+		log_usage_error(err);
+		return EXIT_CANCELED;
+	case OPTIONS_HELP:
+		options_help(stdout);
+		return fflush(stdout) == 0 ? 0 : EXIT_CANCELED;
+	case OPTIONS_VERSION:
+		options_version(stdout);
+		return fflush(stdout) == 0 ? 0 : EXIT_CANCELED;
+	case OPTIONS_RUN:
+		break;
+	}
+	if (o.seeded)
+		rng_init_seed(&rng, o.seed);
+	else
+		rng_init_kernel(&rng);
+	label = o.label;
+	if (label == NULL && o.ncommand > 0) {
+		label = strrchr(o.command[0], '/');
+		label = label != NULL && label[1] != '\0' ? label + 1 :
+		    o.command[0];
+	}
+	if (label == NULL)
+		label = "retry";
+	log_init(o.verbosity, o.log_format, label);
+	if (o.dry_run)
+		status = run_dry(&o, &rng);
+	else
+		status = run_attempts(&o, &rng, start);
+	options_free(&o);
+	return status;
+}

@@ -1,0 +1,527 @@
+/*
+ * Command line parsing. options_parse() fills a struct options or returns
+ * OPTIONS_ERROR with one line of explanation; it never prints or exits, so
+ * it can be unit-tested and fuzzed. Only main() reports and exits.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "duration.h"
+#include "options.h"
+
+enum {
+	OPT_SUCCESS_ON = 256,
+	OPT_SEED,
+	OPT_LOG_FORMAT,
+};
+
+static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:nm:qvhV";
+
+static const struct option long_options[] = {
+	{ "attempts",	required_argument,	NULL,	'a' },
+	{ "times",	required_argument,	NULL,	'a' },
+	{ "strategy",	required_argument,	NULL,	's' },
+	{ "base",	required_argument,	NULL,	'b' },
+	{ "cap",	required_argument,	NULL,	'c' },
+	{ "factor",	required_argument,	NULL,	'f' },
+	{ "jitter",	required_argument,	NULL,	'j' },
+	{ "delay",	required_argument,	NULL,	'd' },
+	{ "retry-on",	required_argument,	NULL,	'r' },
+	{ "while",	required_argument,	NULL,	'r' },
+	{ "stop-on",	required_argument,	NULL,	'x' },
+	{ "success-on",	required_argument,	NULL,	OPT_SUCCESS_ON },
+	{ "until",	required_argument,	NULL,	OPT_SUCCESS_ON },
+	{ "seed",	required_argument,	NULL,	OPT_SEED },
+	{ "dry-run",	no_argument,		NULL,	'n' },
+	{ "message",	required_argument,	NULL,	'm' },
+	{ "quiet",	no_argument,		NULL,	'q' },
+	{ "verbose",	no_argument,		NULL,	'v' },
+	{ "log-format",	required_argument,	NULL,	OPT_LOG_FORMAT },
+	{ "help",	no_argument,		NULL,	'h' },
+	{ "version",	no_argument,		NULL,	'V' },
+	{ NULL,		0,			NULL,	0 }
+};
+
+/* What the command line said, before defaults that depend on each other. */
+struct given {
+	int	strategy;
+	int	jitter;
+	int	cap;
+	int	factor;
+	int	quiet;
+};
+
+/* Write one line of error into err. */
+static void
+seterr(char *err, size_t len, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+}
+
+/* The name of an option for messages: "-a/--attempts" or "--seed". */
+static const char *
+option_name(int val, char *buf, size_t len)
+{
+	const struct option	*o;
+
+	for (o = long_options; o->name != NULL; o++) {
+		if (o->val != val)
+			continue;
+		if (val < 256)
+			snprintf(buf, len, "-%c/--%s", val, o->name);
+		else
+			snprintf(buf, len, "--%s", o->name);
+		return buf;
+	}
+	snprintf(buf, len, "-%c", val);
+	return buf;
+}
+
+/* A whole number without sign or garbage; -1 if it is not one. */
+static int
+parse_u64(const char *s, uint64_t *out)
+{
+	unsigned long long	v;
+	char		       *end;
+
+	if (s[0] < '0' || s[0] > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* A finite decimal number; -1 if it is not one. */
+static int
+parse_double(const char *s, double *out)
+{
+	char	*end;
+	double	 v;
+
+	if (*s == '\0' || strchr(s, 'x') != NULL || strchr(s, 'X') != NULL)
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || *end != '\0' || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+parse_attempts(const char *s, struct options *o, const char **why)
+{
+	if (strcmp(s, "inf") == 0 || strcmp(s, "forever") == 0) {
+		o->attempts = 0;
+		return 0;
+	}
+	if (parse_u64(s, &o->attempts) == -1) {
+		*why = "expected a whole number, 0, inf or forever";
+		return -1;
+	}
+	return 0;
+}
+
+static int
+parse_strategy(const char *s, struct options *o, const char **why)
+{
+	static const struct {
+		const char	*name;
+		enum strategy	 strategy;
+	} names[] = {
+		{ "exponential", STRATEGY_EXPONENTIAL },
+		{ "constant", STRATEGY_CONSTANT },
+		{ "fixed", STRATEGY_CONSTANT },
+		{ "linear", STRATEGY_LINEAR },
+		{ "fibonacci", STRATEGY_FIBONACCI },
+		{ "decorrelated", STRATEGY_DECORRELATED },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (strcmp(s, names[i].name) == 0) {
+			o->backoff.strategy = names[i].strategy;
+			return 0;
+		}
+	}
+	*why = "expected exponential, constant, fixed, linear, fibonacci or "
+	    "decorrelated";
+	return -1;
+}
+
+static int
+parse_factor(const char *s, struct options *o, const char **why)
+{
+	double	f;
+
+	if (parse_double(s, &f) == -1 || !(f > 1) || f > 1e6) {
+		*why = "expected a number greater than 1 (at most 1000000)";
+		return -1;
+	}
+	o->backoff.factor = f;
+	return 0;
+}
+
+/* "name" or "name:X", X a number in (0, max] (max 0: no upper bound). */
+static int
+parse_jitter_ratio(const char *s, const char *name, double def, double max,
+    double *out)
+{
+	size_t	len = strlen(name);
+
+	if (strncmp(s, name, len) != 0)
+		return 0;
+	if (s[len] == '\0') {
+		*out = def;
+		return 1;
+	}
+	if (s[len] != ':' || parse_double(s + len + 1, out) == -1 ||
+	    !(*out > 0) || (max > 0 && *out > max))
+		return -1;
+	return 1;
+}
+
+static int
+parse_jitter(const char *s, struct options *o, const char **why)
+{
+	struct backoff	*b = &o->backoff;
+	const char	*dwhy;
+	int		 r;
+
+	if (strcmp(s, "none") == 0)
+		b->jitter = JITTER_NONE;
+	else if (strcmp(s, "full") == 0)
+		b->jitter = JITTER_FULL;
+	else if (strcmp(s, "equal") == 0)
+		b->jitter = JITTER_EQUAL;
+	else if (strcmp(s, "decorrelated") == 0)
+		b->jitter = JITTER_DECORRELATED;
+	else if ((r = parse_jitter_ratio(s, "proportional",
+	    JITTER_PROPORTIONAL_DEFAULT, 1, &b->jitter_ratio)) != 0) {
+		if (r == -1) {
+			*why = "proportional:R needs 0 < R <= 1";
+			return -1;
+		}
+		b->jitter = JITTER_PROPORTIONAL;
+	} else if ((r = parse_jitter_ratio(s, "normal", JITTER_NORMAL_DEFAULT,
+	    1e6, &b->jitter_ratio)) != 0) {
+		if (r == -1) {
+			*why = "normal:S needs S > 0";
+			return -1;
+		}
+		b->jitter = JITTER_NORMAL;
+	} else if (duration_parse(s, &b->jitter_add, &dwhy) == 0)
+		b->jitter = JITTER_ADD;
+	else {
+		*why = "expected none, full, equal, decorrelated, "
+		    "proportional[:R], normal[:S] or a duration";
+		return -1;
+	}
+	return 0;
+}
+
+/* A comma separated list of durations for --delay. */
+static int
+parse_delays(const char *s, struct options *o, const char **why)
+{
+	const char	*p;
+	char		*copy, *tok, *save = NULL;
+	size_t		 n = 1, i = 0;
+
+	if (*s == '\0') {
+		*why = "empty list";
+		return -1;
+	}
+	for (p = s; *p != '\0'; p++)
+		n += *p == ',';
+	free(o->delays);
+	o->delays = calloc(n, sizeof *o->delays);
+	copy = strdup(s);
+	if (o->delays == NULL || copy == NULL) {
+		free(copy);
+		*why = "out of memory";
+		return -1;
+	}
+	/* strtok would merge ",," into one separator: walk by hand. */
+	for (tok = copy; i < n; i++) {
+		save = strchr(tok, ',');
+		if (save != NULL)
+			*save = '\0';
+		if (*tok == '\0' ||
+		    duration_parse(tok, &o->delays[i], why) == -1) {
+			if (*tok == '\0')
+				*why = "empty element";
+			free(copy);
+			return -1;
+		}
+		if (save != NULL)
+			tok = save + 1;
+	}
+	free(copy);
+	o->backoff.delays = o->delays;
+	o->backoff.ndelays = n;
+	return 0;
+}
+
+static int
+parse_log_format(const char *s, struct options *o, const char **why)
+{
+	if (strcmp(s, "text") == 0)
+		o->log_format = LOG_TEXT;
+	else if (strcmp(s, "json") == 0)
+		o->log_format = LOG_JSON;
+	else {
+		*why = "expected text or json";
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse the argument of option c; -1 with *why on a bad value. */
+static int
+parse_value(int c, const char *arg, struct options *o, struct given *g,
+    const char **why)
+{
+	switch (c) {
+	case 'a':
+		return parse_attempts(arg, o, why);
+	case 's':
+		g->strategy = 1;
+		return parse_strategy(arg, o, why);
+	case 'b':
+		return duration_parse(arg, &o->backoff.base, why);
+	case 'c':
+		g->cap = 1;
+		return duration_parse(arg, &o->backoff.cap, why);
+	case 'f':
+		g->factor = 1;
+		return parse_factor(arg, o, why);
+	case 'j':
+		g->jitter = 1;
+		return parse_jitter(arg, o, why);
+	case 'd':
+		return parse_delays(arg, o, why);
+	case 'r':
+		o->retry_on_given = 1;
+		return statuslist_parse(arg, &o->retry_on, why);
+	case 'x':
+		return statuslist_parse(arg, &o->stop_on, why);
+	case OPT_SUCCESS_ON:
+		return statuslist_parse(arg, &o->success_on, why);
+	case OPT_SEED:
+		o->seeded = 1;
+		if (parse_u64(arg, &o->seed) == -1) {
+			*why = "expected a whole number";
+			return -1;
+		}
+		return 0;
+	case 'm':
+		o->label = arg;
+		return 0;
+	case OPT_LOG_FORMAT:
+		return parse_log_format(arg, o, why);
+	}
+	return 0;
+}
+
+static void
+set_defaults(struct options *o)
+{
+	free(o->delays);
+	memset(o, 0, sizeof *o);
+	o->attempts = DEFAULT_ATTEMPTS;
+	o->backoff.strategy = STRATEGY_EXPONENTIAL;
+	o->backoff.jitter = JITTER_FULL;
+	o->backoff.base = DEFAULT_BASE_NS;
+	o->backoff.cap = DEFAULT_CAP_NS;
+	o->backoff.factor = DEFAULT_FACTOR;
+	statuslist_add(&o->success_on, 0, 0);
+}
+
+/* Settle the defaults that depend on more than one option. */
+static int
+finish(struct options *o, const struct given *g, char *err, size_t errlen)
+{
+	struct backoff	*b = &o->backoff;
+
+	if (o->delays != NULL) {
+		if (g->strategy) {
+			seterr(err, errlen, "--delay and --strategy cannot be "
+			    "used together");
+			return -1;
+		}
+		b->strategy = STRATEGY_LIST;
+		if (!g->jitter)
+			b->jitter = JITTER_NONE;
+		/* An explicit list is limited only by a --cap given. */
+		if (!g->cap)
+			b->cap = DURATION_MAX;
+	}
+	/* --strategy=decorrelated and --jitter=decorrelated: one policy. */
+	if (b->strategy == STRATEGY_DECORRELATED ||
+	    b->jitter == JITTER_DECORRELATED) {
+		if (b->strategy != STRATEGY_LIST)
+			b->strategy = STRATEGY_DECORRELATED;
+		b->jitter = JITTER_DECORRELATED;
+		if (!g->factor)
+			b->factor = DEFAULT_DECORRELATED_FACTOR;
+	}
+	if (g->quiet)
+		o->verbosity = -1;
+	if (o->ncommand == 0 && !o->dry_run) {
+		seterr(err, errlen, "missing command");
+		return -1;
+	}
+	return 0;
+}
+
+/* Explain an option that getopt_long did not take. */
+static void
+getopt_error(int c, char **argv, char *err, size_t errlen)
+{
+	char	name[64];
+
+	if (c == ':')
+		seterr(err, errlen, "option %s requires an argument",
+		    option_name(optopt, name, sizeof name));
+	else if (optopt != 0)
+		seterr(err, errlen, "invalid option -- '%c'", optopt);
+	else
+		seterr(err, errlen, "unrecognized option '%s'",
+		    argv[optind - 1]);
+}
+
+/*
+ * Parse argv into o. Returns OPTIONS_RUN, OPTIONS_HELP or OPTIONS_VERSION;
+ * on a usage error OPTIONS_ERROR, with one line in err.
+ */
+enum options_result
+options_parse(struct options *o, int argc, char **argv, char *err,
+    size_t errlen)
+{
+	struct given	 g;
+	const char	*why;
+	char		 name[64];
+	int		 c;
+
+	memset(o, 0, sizeof *o);
+	set_defaults(o);
+	memset(&g, 0, sizeof g);
+	err[0] = '\0';
+	opterr = 0;
+	optind = 0;	/* start afresh: glibc and musl both take 0 so */
+	while ((c = getopt_long(argc, argv, short_options, long_options,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			return OPTIONS_HELP;
+		case 'V':
+			return OPTIONS_VERSION;
+		case 'n':
+			o->dry_run = 1;
+			continue;
+		case 'q':
+			g.quiet = 1;
+			continue;
+		case 'v':
+			if (o->verbosity < 9)
+				o->verbosity++;
+			continue;
+		case ':':
+		case '?':
+			getopt_error(c, argv, err, errlen);
+			return OPTIONS_ERROR;
+		}
+		why = "invalid value";
+		if (parse_value(c, optarg, o, &g, &why) == -1) {
+			seterr(err, errlen, "invalid value '%s' for %s: %s",
+			    optarg, option_name(c, name, sizeof name), why);
+			return OPTIONS_ERROR;
+		}
+	}
+	o->command = argv + optind;
+	o->ncommand = argc - optind;
+	if (finish(o, &g, err, errlen) == -1)
+		return OPTIONS_ERROR;
+	return OPTIONS_RUN;
+}
+
+void
+options_free(struct options *o)
+{
+	free(o->delays);
+	o->delays = NULL;
+	o->backoff.delays = NULL;
+	o->backoff.ndelays = 0;
+}
+
+void
+options_version(FILE *f)
+{
+	fputs(PACKAGE_NAME " " PACKAGE_VERSION "\n", f);
+}
+
+void
+options_help(FILE *f)
+{
+	fputs(
+"Usage: retry [OPTION]... [--] COMMAND [ARG]...\n"
+"Run COMMAND; while it fails, wait a growing, jittered delay and run it again.\n"
+"Options stop at COMMAND: retry curl -fsS URL needs no '--'.\n"
+"\n"
+"Attempts and delays:\n"
+"  -a, --attempts=N        total runs, the first included; 0, inf or forever:\n"
+"                            no limit (alias --times) [5]\n"
+"  -s, --strategy=NAME     exponential, constant (fixed), linear, fibonacci,\n"
+"                            decorrelated [exponential]\n"
+"  -b, --base=DURATION     the first delay [1s]\n"
+"  -c, --cap=DURATION      the largest delay ever slept [60s]\n"
+"  -f, --factor=X          growth factor of exponential; decorrelated's\n"
+"                            multiplier [2; decorrelated 3]\n"
+"  -j, --jitter=KIND       none, full, equal, decorrelated, proportional[:R],\n"
+"                            normal[:S], or a DURATION to add at most [full]\n"
+"  -d, --delay=LIST        explicit delays (1,2,5s), the last repeated; no\n"
+"                            jitter unless --jitter is given\n"
+"      --seed=N            seed the random source: same seed, same delays\n"
+"\n"
+"Which statuses are retried (LIST: 1,2,5-7, success, fail):\n"
+"  -r, --retry-on=LIST     retry only these (alias --while) [any failure]\n"
+"  -x, --stop-on=LIST      never retry these\n"
+"      --success-on=LIST   these count as success (alias --until) [0]\n"
+"\n"
+"Messages (on stderr):\n"
+"  -m, --message=TEXT      the command's name in messages\n"
+"  -q, --quiet             no messages but retry's own errors\n"
+"  -v, --verbose           more messages; repeat for more\n"
+"      --log-format=FMT    text or json (one object per line) [text]\n"
+"  -n, --dry-run           print the delay schedule and exit\n"
+"  -h, --help              show this help and exit\n"
+"  -V, --version           show the version and exit\n"
+"\n"
+"DURATION is a number with an optional unit: ns, us, ms, s (default), m, h,\n"
+"d; units combine, as in 1m30s.\n"
+"\n"
+"Exit status:\n"
+"  the last attempt's status, when it succeeded or retry gave up\n"
+"  125  retry itself failed (bad usage, bad values, out of resources)\n"
+"  126  COMMAND was found but could not be run\n"
+"  127  COMMAND was not found\n"
+"  128+N  the last attempt died of signal N\n"
+"\n"
+"See retry(1) for the delay formulas, environment variables and examples.\n",
+	    f);
+}

@@ -1,0 +1,57 @@
+/* Command line: the option table, defaults, validation, usage and help. */
+#ifndef RETRY_OPTIONS_H
+#define RETRY_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "backoff.h"
+#include "statuslist.h"
+
+#define DEFAULT_ATTEMPTS 5
+#define DEFAULT_BASE_NS 1000000000ULL		/* 1s */
+#define DEFAULT_CAP_NS 60000000000ULL		/* 60s */
+#define DEFAULT_FACTOR 2.0
+#define DEFAULT_DECORRELATED_FACTOR 3.0		/* AWS's decorrelated jitter */
+
+enum log_format {
+	LOG_TEXT,
+	LOG_JSON,
+};
+
+struct options {
+	uint64_t		 attempts;	/* 0: unlimited */
+	struct backoff		 backoff;
+	uint64_t		*delays;	/* --delay, owned */
+
+	struct statuslist	 retry_on;
+	struct statuslist	 stop_on;
+	struct statuslist	 success_on;
+	int			 retry_on_given;
+
+	int			 seeded;
+	uint64_t		 seed;
+	int			 dry_run;
+	const char		*label;		/* NULL: the command's name */
+	int			 verbosity;	/* -1 quiet, 0, 1 -v, 2 -vv */
+	enum log_format		 log_format;
+
+	char		       **command;	/* NULL-terminated, may be empty */
+	int			 ncommand;
+};
+
+enum options_result {
+	OPTIONS_ERROR = -1,
+	OPTIONS_RUN,
+	OPTIONS_HELP,
+	OPTIONS_VERSION,
+};
+
+enum options_result options_parse(struct options *, int, char **, char *,
+	    size_t);
+void	options_free(struct options *);
+void	options_help(FILE *);
+void	options_version(FILE *);
+
+#endif

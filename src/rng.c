@@ -1,0 +1,129 @@
+/*
+ * Randomness. Unseeded, every draw comes from the kernel; with --seed, from
+ * xoshiro256** (Blackman and Vigna) seeded through splitmix64, as its
+ * authors recommend, so that a run can be replayed.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef HAVE_SYS_RANDOM_H
+#include <sys/random.h>
+#endif
+
+#include "rng.h"
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t	z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+void
+rng_init_seed(struct rng *r, uint64_t seed)
+{
+	int	i;
+
+	r->seeded = 1;
+	for (i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+void
+rng_init_kernel(struct rng *r)
+{
+	memset(r, 0, sizeof *r);
+}
+
+/* Read len bytes from /dev/urandom: for kernels without getrandom. */
+static int
+urandom_bytes(unsigned char *p, size_t len)
+{
+	ssize_t	n;
+	int	fd;
+
+	if ((fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	while (len > 0) {
+		n = read(fd, p, len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			close(fd);
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Fill buf with len bytes from the kernel's random source. */
+int
+rng_kernel_bytes(void *buf, size_t len)
+{
+	unsigned char	*p = buf;
+#ifdef HAVE_GETRANDOM
+	ssize_t		 n;
+
+	while (len > 0) {
+		n = getrandom(p, len, 0);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return urandom_bytes(p, len);
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+#else
+	return urandom_bytes(p, len);
+#endif
+}
+
+/* The next 64 random bits. */
+uint64_t
+rng_u64(struct rng *r)
+{
+	uint64_t	result, t;
+
+	if (!r->seeded) {
+		/*
+		 * Should the kernel fail us (it does not, for 8 bytes), fall
+		 * back to a generator seeded from the clock-free address
+		 * space rather than returning a constant.
+		 */
+		if (rng_kernel_bytes(&result, sizeof result) == 0)
+			return result;
+		rng_init_seed(r, (uint64_t)(uintptr_t)r ^ 0x5eedULL);
+	}
+	result = rotl(r->s[1] * 5, 7) * 9;
+	t = r->s[1] << 17;
+	r->s[2] ^= r->s[0];
+	r->s[3] ^= r->s[1];
+	r->s[1] ^= r->s[2];
+	r->s[0] ^= r->s[3];
+	r->s[2] ^= t;
+	r->s[3] = rotl(r->s[3], 45);
+	return result;
+}
+
+/* Uniform in [0, 1), with 53 random bits. */
+double
+rng_uniform(struct rng *r)
+{
+	return (double)(rng_u64(r) >> 11) * 0x1.0p-53;
+}

@@ -1,0 +1,267 @@
+/*
+ * The retry loop. Each attempt's outcome is classified by the status lists;
+ * a retried one sleeps the next backoff delay, in the event loop so that a
+ * stop signal ends the sleep at once. No sleep follows the last attempt.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "duration.h"
+#include "eventloop.h"
+#include "exitcodes.h"
+#include "log.h"
+#include "run.h"
+#include "supervise.h"
+
+extern char **environ;
+
+/* Variables retry sets for attempts and hooks; inherited ones are dropped. */
+static const char *const retry_vars[] = {
+	"RETRY_ATTEMPT", "RETRY_MAX_ATTEMPTS", "RETRY_ELAPSED",
+	"RETRY_PREVIOUS_STATUS", "RETRY_RUN_ID", "RETRY_STATUS",
+	"RETRY_NEXT_DELAY", "RETRY_ATTEMPTS_MADE",
+};
+#define NRETRY_VARS (sizeof retry_vars / sizeof retry_vars[0])
+
+enum { VAR_ATTEMPT, VAR_MAX, VAR_ELAPSED, VAR_PREVIOUS, VAR_RUN_ID, NVARS };
+
+/*
+ * The environment of the attempts: retry's own, less any RETRY_* variable
+ * of an outer retry, plus ours in fixed buffers rewritten per attempt (no
+ * setenv(): glibc keeps every value it was ever given).
+ */
+struct runenv {
+	char	**envp;
+	size_t	  nbase;
+	char	  vars[NVARS][64];
+};
+
+static int
+is_retry_var(const char *e)
+{
+	size_t	i, len;
+
+	for (i = 0; i < NRETRY_VARS; i++) {
+		len = strlen(retry_vars[i]);
+		if (strncmp(e, retry_vars[i], len) == 0 && e[len] == '=')
+			return 1;
+	}
+	return 0;
+}
+
+static int
+runenv_init(struct runenv *re, uint64_t max_attempts)
+{
+	unsigned char	id[16];
+	size_t		n = 0, i;
+	char		*p;
+
+	for (i = 0; environ[i] != NULL; i++)
+		n++;
+	if ((re->envp = calloc(n + NVARS + 1, sizeof *re->envp)) == NULL)
+		return -1;
+	re->nbase = 0;
+	for (i = 0; i < n; i++)
+		if (!is_retry_var(environ[i]))
+			re->envp[re->nbase++] = environ[i];
+	snprintf(re->vars[VAR_MAX], sizeof re->vars[VAR_MAX],
+	    "RETRY_MAX_ATTEMPTS=%llu", (unsigned long long)max_attempts);
+	if (rng_kernel_bytes(id, sizeof id) == -1)
+		return -1;
+	p = re->vars[VAR_RUN_ID];
+	p += sprintf(p, "RETRY_RUN_ID=");
+	for (i = 0; i < sizeof id; i++)
+		p += sprintf(p, "%02x", id[i]);
+	return 0;
+}
+
+/* Set the variables of attempt n; prev < 0: there was none before. */
+static void
+runenv_set(struct runenv *re, uint64_t n, uint64_t elapsed, int prev)
+{
+	size_t	i = re->nbase;
+
+	snprintf(re->vars[VAR_ATTEMPT], sizeof re->vars[VAR_ATTEMPT],
+	    "RETRY_ATTEMPT=%llu", (unsigned long long)n);
+	snprintf(re->vars[VAR_ELAPSED], sizeof re->vars[VAR_ELAPSED],
+	    "RETRY_ELAPSED=%.6f", duration_seconds(elapsed));
+	snprintf(re->vars[VAR_PREVIOUS], sizeof re->vars[VAR_PREVIOUS],
+	    "RETRY_PREVIOUS_STATUS=%d", prev);
+	re->envp[i++] = re->vars[VAR_ATTEMPT];
+	re->envp[i++] = re->vars[VAR_MAX];
+	re->envp[i++] = re->vars[VAR_ELAPSED];
+	if (prev >= 0)
+		re->envp[i++] = re->vars[VAR_PREVIOUS];
+	re->envp[i++] = re->vars[VAR_RUN_ID];
+	re->envp[i] = NULL;
+}
+
+/* What to do after an attempt. */
+enum verdict {
+	VERDICT_SUCCESS,
+	VERDICT_PERMANENT,
+	VERDICT_RETRY,
+};
+
+/* Classify a status: success, then stop-on, then retry-on, in that order. */
+static enum verdict
+classify(const struct options *o, int status)
+{
+	if (statuslist_has(&o->success_on, status))
+		return VERDICT_SUCCESS;
+	if (statuslist_has(&o->stop_on, status))
+		return VERDICT_PERMANENT;
+	if (!o->retry_on_given || statuslist_has(&o->retry_on, status))
+		return VERDICT_RETRY;
+	return VERDICT_PERMANENT;
+}
+
+/* The sleep before retry n, from two fresh draws. */
+static uint64_t
+next_delay(const struct options *o, struct backoff_state *bs, uint64_t n,
+    struct rng *rng)
+{
+	double	u = rng_uniform(rng), v = rng_uniform(rng);
+
+	return backoff_next(&o->backoff, bs, n, u, v);
+}
+
+/*
+ * An attempt that died of SIGINT or SIGQUIT was interrupted by the user
+ * (Ctrl-C, Ctrl-\ reach the attempt's group, not retry's): stop as the
+ * user asked, by dying of the same signal.
+ */
+static void
+user_interrupt(const struct outcome *out)
+{
+	if (out->kind == OUTCOME_SIGNALED &&
+	    (out->signo == SIGINT || out->signo == SIGQUIT))
+		eventloop_die_of(out->signo);
+}
+
+/*
+ * Run the attempts until one succeeds, a status is permanent, or the
+ * attempts are used up. Returns retry's exit status; dies of a stop signal
+ * that it receives.
+ */
+int
+run_attempts(const struct options *o, struct rng *rng, uint64_t start)
+{
+	struct supervise	 sup;
+	struct runenv		 env;
+	struct backoff_state	 bs;
+	struct outcome		 out;
+	struct log_attempt	 la;
+	enum verdict		 v;
+	uint64_t		 n, delay;
+	int			 prev = -1, r, sig;
+
+	if (runenv_init(&env, o->attempts) == -1) {
+		log_error("cannot set up the environment: %s",
+		    strerror(errno));
+		return EXIT_CANCELED;
+	}
+	if (getenv("RETRY_RUN_ID") != NULL)
+		log_nested(o->attempts != 0 ? o->attempts : DEFAULT_ATTEMPTS);
+	if (eventloop_init() == -1 || supervise_init(&sup, 0) == -1) {
+		log_error("cannot set up signal handling: %s",
+		    strerror(errno));
+		return EXIT_CANCELED;
+	}
+	backoff_start(&o->backoff, &bs);
+	memset(&la, 0, sizeof la);
+	la.max_attempts = o->attempts;
+	la.outcome = &out;
+	for (n = 1;; n++) {
+		la.attempt = n;
+		la.elapsed_ns = eventloop_now() - start;
+		runenv_set(&env, n, la.elapsed_ns, prev);
+		log_start(&la);
+		r = supervise_start(&sup, o->command, env.envp, &out);
+		if (r == -1) {
+			log_error("cannot start %s: %s", o->command[0],
+			    strerror(errno));
+			return EXIT_CANCELED;
+		}
+		if (r == 1) {
+			log_exec_failed(&la, o->command[0]);
+			return out.status;
+		}
+		sig = supervise_wait(&sup, &out);
+		if (sig > 0)
+			eventloop_die_of(sig);
+		la.elapsed_ns = eventloop_now() - start;
+		user_interrupt(&out);
+		prev = out.status;
+		v = classify(o, out.status);
+		if (v == VERDICT_SUCCESS) {
+			log_success(&la);
+			return out.status;
+		}
+		if (v == VERDICT_PERMANENT) {
+			log_give_up(&la, "permanent");
+			return out.status;
+		}
+		if (o->attempts != 0 && n >= o->attempts) {
+			log_give_up(&la, "attempts");
+			return out.status;
+		}
+		delay = next_delay(o, &bs, n, rng);
+		log_retry(&la, delay);
+		if ((sig = eventloop_sleep_until(eventloop_now() + delay)) != 0)
+			eventloop_die_of(sig);
+	}
+}
+
+/* Rows a dry run prints when attempts are unlimited. */
+#define DRY_UNLIMITED_ROWS 100
+
+/* Add b to *a, saturating at DURATION_MAX. */
+static void
+add_sat(uint64_t *a, uint64_t b)
+{
+	*a = *a > DURATION_MAX - b ? DURATION_MAX : *a + b;
+}
+
+/*
+ * Print the schedule: for each retry n its ceiling, the range the jitter
+ * can give, one sampled sleep and the worst-case time slept so far.
+ */
+int
+run_dry(const struct options *o, struct rng *rng)
+{
+	struct backoff_state	bs, worst;
+	uint64_t		n, rows, lo, hi, wlo, whi, sleep, total = 0;
+	char			c[80], l[32], h[32], s[32], t[32];
+
+	rows = o->attempts == 0 ? DRY_UNLIMITED_ROWS : o->attempts - 1;
+	backoff_start(&o->backoff, &bs);
+	backoff_start(&o->backoff, &worst);
+	printf("%-6s  %10s  %21s  %10s  %12s\n", "retry", "ceiling",
+	    "range", "sample", "worst total");
+	for (n = 1; n <= rows; n++) {
+		backoff_range(&o->backoff, &bs, n, &lo, &hi);
+		backoff_range(&o->backoff, &worst, n, &wlo, &whi);
+		worst.prev = whi;
+		add_sat(&total, whi);
+		sleep = next_delay(o, &bs, n, rng);
+		duration_format(lo, l, sizeof l);
+		duration_format(hi, h, sizeof h);
+		snprintf(c, sizeof c, "%s..%s", l, h);
+		printf("%-6llu  %10s  %21s  %10s  %12s\n",
+		    (unsigned long long)n,
+		    duration_format(backoff_ceiling(&o->backoff, n), l,
+		    sizeof l), c, duration_format(sleep, s, sizeof s),
+		    duration_format(total, t, sizeof t));
+	}
+	if (rows == 0)
+		printf("(one attempt: no retry, no sleep)\n");
+	if (o->attempts == 0)
+		printf("(no limit on attempts: the first %d retries shown)\n",
+		    DRY_UNLIMITED_ROWS);
+	return fflush(stdout) == 0 ? 0 : EXIT_CANCELED;
+}

@@ -1,0 +1,13 @@
+/* The retry loop: attempts, their outcomes, the sleeps between them. */
+#ifndef RETRY_RUN_H
+#define RETRY_RUN_H
+
+#include <stdint.h>
+
+#include "options.h"
+#include "rng.h"
+
+int	run_attempts(const struct options *, struct rng *, uint64_t);
+int	run_dry(const struct options *, struct rng *);
+
+#endif

@@ -1,0 +1,17 @@
+/* Status lists: "1,2,5-7", "success", "fail" -> a set of exit statuses. */
+#ifndef RETRY_STATUSLIST_H
+#define RETRY_STATUSLIST_H
+
+#include <stdint.h>
+
+struct statuslist {
+	uint64_t	bits[4];	/* statuses 0..255 */
+};
+
+int	statuslist_parse(const char *, struct statuslist *, const char **);
+void	statuslist_clear(struct statuslist *);
+void	statuslist_add(struct statuslist *, int, int);
+int	statuslist_has(const struct statuslist *, int);
+int	statuslist_empty(const struct statuslist *);
+
+#endif

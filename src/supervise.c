@@ -1,0 +1,243 @@
+/*
+ * Supervising one attempt, as a shell runs a foreground job and as
+ * timeout(1) guards one: the attempt leads a process group of its own, so
+ * that a signal for it reaches every process it started; when retry holds
+ * the terminal's foreground, the attempt gets the terminal (it can prompt,
+ * Ctrl-C and Ctrl-Z reach it) and retry takes it back afterwards.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "eventloop.h"
+#include "exitcodes.h"
+#include "supervise.h"
+
+extern char **environ;
+
+/*
+ * Find out whether retry runs in its terminal's foreground; if so keep a
+ * descriptor of the terminal and ignore SIGTTOU, which tcsetpgrp() would
+ * otherwise raise when retry takes the terminal back.
+ */
+int
+supervise_init(struct supervise *s, int foreground)
+{
+	struct sigaction	sa;
+
+	memset(s, 0, sizeof *s);
+	s->foreground = foreground;
+	s->tty_fd = -1;
+	s->pid = -1;
+	if (foreground)
+		return 0;
+	s->tty_fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+	if (s->tty_fd == -1)
+		return 0;
+	if (tcgetpgrp(s->tty_fd) != getpgrp()) {
+		close(s->tty_fd);
+		s->tty_fd = -1;
+		return 0;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	return sigaction(SIGTTOU, &sa, &s->orig_ttou);
+}
+
+void
+supervise_close(struct supervise *s)
+{
+	if (s->tty_fd != -1) {
+		close(s->tty_fd);
+		s->tty_fd = -1;
+		sigaction(SIGTTOU, &s->orig_ttou, NULL);
+	}
+}
+
+/* Give the terminal to process group pg, if retry holds it. */
+static void
+give_tty(struct supervise *s, pid_t pg)
+{
+	if (s->tty_fd != -1)
+		tcsetpgrp(s->tty_fd, pg);
+}
+
+/* In the child: become the attempt, or report errno and exit. */
+static void
+child_exec(struct supervise *s, char **argv, char **envp, int errfd)
+{
+	int	e;
+
+	if (!s->foreground) {
+		setpgid(0, 0);
+		/* Both sides hand the terminal over, as shells do: no race. */
+		if (s->tty_fd != -1) {
+			tcsetpgrp(s->tty_fd, getpid());
+			sigaction(SIGTTOU, &s->orig_ttou, NULL);
+		}
+	}
+	environ = envp;
+	eventloop_child_reset();
+	execvp(argv[0], argv);
+	e = errno;
+	while (write(errfd, &e, sizeof e) == -1 && errno == EINTR)
+		;
+	_exit(e == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
+}
+
+/* Read the exec error from the child, if any: 0 when exec succeeded. */
+static int
+exec_error(int fd)
+{
+	ssize_t	n;
+	int	e = 0;
+
+	do
+		n = read(fd, &e, sizeof e);
+	while (n == -1 && errno == EINTR);
+	return n == (ssize_t)sizeof e ? e : 0;
+}
+
+/*
+ * Start an attempt in its own process group. Returns 0 when it runs, 1 when
+ * exec failed (the outcome says how; the child is reaped), -1 when retry
+ * could not fork (errno set).
+ */
+int
+supervise_start(struct supervise *s, char **argv, char **envp,
+    struct outcome *out)
+{
+	int	p[2], e, st;
+	pid_t	pid;
+
+	if (pipe2(p, O_CLOEXEC) == -1)
+		return -1;
+	if ((pid = fork()) == -1) {
+		e = errno;
+		close(p[0]);
+		close(p[1]);
+		errno = e;
+		return -1;
+	}
+	if (pid == 0) {
+		close(p[0]);
+		child_exec(s, argv, envp, p[1]);
+	}
+	close(p[1]);
+	s->pid = pid;
+	s->pgid = s->foreground ? getpgrp() : pid;
+	if (!s->foreground) {
+		setpgid(pid, pid);	/* EACCES once it has exec'd: fine */
+		give_tty(s, pid);
+	}
+	e = exec_error(p[0]);
+	close(p[0]);
+	if (e == 0)
+		return 0;
+	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
+		;
+	give_tty(s, getpgrp());
+	s->pid = -1;
+	memset(out, 0, sizeof *out);
+	out->kind = OUTCOME_EXEC_FAILED;
+	out->exec_errno = e;
+	out->status = e == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE;
+	return 1;
+}
+
+/* Send signo to the attempt: its whole group, or itself in --foreground. */
+static void
+signal_attempt(struct supervise *s, int signo)
+{
+	if (s->foreground)
+		kill(s->pid, signo);
+	else
+		kill(-s->pgid, signo);
+}
+
+/*
+ * The attempt was stopped (Ctrl-Z reached its group): take the terminal
+ * back and stop retry too, so the shell sees its job stop. When the shell
+ * continues retry (fg), give the terminal back and continue the attempt.
+ */
+static void
+job_stopped(struct supervise *s)
+{
+	give_tty(s, getpgrp());
+	raise(SIGTSTP);
+	if (tcgetpgrp(s->tty_fd) == getpgrp())
+		give_tty(s, s->pgid);
+	signal_attempt(s, SIGCONT);
+}
+
+/* Reap the attempt if it ended: 1 and the outcome, else 0. */
+static int
+reap(struct supervise *s, struct outcome *out)
+{
+	int	st, flags = WNOHANG;
+	pid_t	r;
+
+	if (s->tty_fd != -1)
+		flags |= WUNTRACED;
+	for (;;) {
+		r = waitpid(s->pid, &st, flags);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return 0;
+		if (WIFSTOPPED(st)) {
+			job_stopped(s);
+			continue;
+		}
+		break;
+	}
+	memset(out, 0, sizeof *out);
+	if (WIFSIGNALED(st)) {
+		out->kind = OUTCOME_SIGNALED;
+		out->signo = WTERMSIG(st);
+		out->status = EXIT_SIGNAL_BASE + out->signo;
+	} else {
+		out->kind = OUTCOME_EXITED;
+		out->status = WEXITSTATUS(st);
+	}
+	give_tty(s, getpgrp());
+	s->pid = -1;
+	return 1;
+}
+
+/*
+ * Wait for the attempt to end. A stop signal that retry receives meanwhile
+ * is passed on to the attempt's group (with SIGCONT, in case it is
+ * stopped); a second one kills the group. Returns 0 with the outcome, or
+ * the stop signal retry received (the attempt is reaped by then).
+ */
+int
+supervise_wait(struct supervise *s, struct outcome *out)
+{
+	int	sig, forwarded = 0;
+
+	for (;;) {
+		if (reap(s, out))
+			return eventloop_signal();
+		if ((sig = eventloop_signal()) != 0) {
+			if (!forwarded) {
+				signal_attempt(s, sig);
+				signal_attempt(s, SIGCONT);
+				forwarded = eventloop_signal_count();
+			} else if (eventloop_signal_count() > forwarded) {
+				signal_attempt(s, SIGKILL);
+				forwarded = eventloop_signal_count();
+			}
+		}
+		eventloop_take_chld();
+		if (eventloop_wait(0, NULL, 0) == -1 && errno != EINTR)
+			return -1;
+	}
+}

@@ -1,0 +1,39 @@
+/*
+ * Attempts: spawn the command in a process group of its own, hand it the
+ * terminal, wait for it, forward stop signals to its whole group, reap it.
+ */
+#ifndef RETRY_SUPERVISE_H
+#define RETRY_SUPERVISE_H
+
+#include <signal.h>
+#include <sys/types.h>
+
+enum outcome_kind {
+	OUTCOME_EXITED,		/* status: the exit status */
+	OUTCOME_SIGNALED,	/* status: 128 + signo */
+	OUTCOME_TIMEDOUT,	/* status: 124; signo: the signal sent */
+	OUTCOME_EXEC_FAILED,	/* status: 126 or 127; exec_errno */
+};
+
+struct outcome {
+	enum outcome_kind	kind;
+	int			status;
+	int			signo;
+	int			exec_errno;
+};
+
+struct supervise {
+	int		 foreground;	/* --foreground: no group, no tty */
+	int		 tty_fd;	/* ours while we hold the terminal */
+	struct sigaction orig_ttou;
+	pid_t		 pid;
+	pid_t		 pgid;
+};
+
+int	supervise_init(struct supervise *, int);
+int	supervise_start(struct supervise *, char **, char **,
+	    struct outcome *);
+int	supervise_wait(struct supervise *, struct outcome *);
+void	supervise_close(struct supervise *);
+
+#endif
