@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -147,7 +148,12 @@ eventloop_sleep_until(uint64_t deadline)
 	for (;;) {
 		if (got_signal)
 			return got_signal;
-		got_chld = 0;	/* nobody's: attempts are reaped already */
+		/* No attempt runs now: a child that ended is an orphan. */
+		if (got_chld) {
+			got_chld = 0;
+			while (waitpid(-1, NULL, WNOHANG) > 0)
+				;
+		}
 		if (eventloop_now() >= deadline)
 			return 0;
 		if (eventloop_wait(deadline, NULL, 0) == -1 && errno != EINTR)

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,14 +16,18 @@
 
 #include "duration.h"
 #include "options.h"
+#include "signame.h"
 
 enum {
 	OPT_SUCCESS_ON = 256,
 	OPT_SEED,
 	OPT_LOG_FORMAT,
+	OPT_SIGNAL,
+	OPT_FOREGROUND,
+	OPT_SPLAY,
 };
 
-static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:nm:qvhV";
+static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:t:k:D:nm:qvhV";
 
 static const struct option long_options[] = {
 	{ "attempts",	required_argument,	NULL,	'a' },
@@ -38,6 +43,13 @@ static const struct option long_options[] = {
 	{ "stop-on",	required_argument,	NULL,	'x' },
 	{ "success-on",	required_argument,	NULL,	OPT_SUCCESS_ON },
 	{ "until",	required_argument,	NULL,	OPT_SUCCESS_ON },
+	{ "timeout",	required_argument,	NULL,	't' },
+	{ "kill-after",	required_argument,	NULL,	'k' },
+	{ "signal",	required_argument,	NULL,	OPT_SIGNAL },
+	{ "deadline",	required_argument,	NULL,	'D' },
+	{ "max-time",	required_argument,	NULL,	'D' },
+	{ "foreground",	no_argument,		NULL,	OPT_FOREGROUND },
+	{ "splay",	required_argument,	NULL,	OPT_SPLAY },
 	{ "seed",	required_argument,	NULL,	OPT_SEED },
 	{ "dry-run",	no_argument,		NULL,	'n' },
 	{ "message",	required_argument,	NULL,	'm' },
@@ -322,6 +334,20 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 		return statuslist_parse(arg, &o->stop_on, why);
 	case OPT_SUCCESS_ON:
 		return statuslist_parse(arg, &o->success_on, why);
+	case 't':
+		return duration_parse(arg, &o->timeout, why);
+	case 'k':
+		return duration_parse(arg, &o->kill_after, why);
+	case 'D':
+		return duration_parse(arg, &o->deadline, why);
+	case OPT_SPLAY:
+		return duration_parse(arg, &o->splay, why);
+	case OPT_SIGNAL:
+		if ((o->stop_signal = signame_parse(arg)) == -1) {
+			*why = "expected a signal name (TERM, SIGTERM) or number";
+			return -1;
+		}
+		return 0;
 	case OPT_SEED:
 		o->seeded = 1;
 		if (parse_u64(arg, &o->seed) == -1) {
@@ -349,6 +375,8 @@ set_defaults(struct options *o)
 	o->backoff.base = DEFAULT_BASE_NS;
 	o->backoff.cap = DEFAULT_CAP_NS;
 	o->backoff.factor = DEFAULT_FACTOR;
+	o->kill_after = DEFAULT_KILL_AFTER_NS;
+	o->stop_signal = SIGTERM;
 	statuslist_add(&o->success_on, 0, 0);
 }
 
@@ -434,6 +462,9 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 		case 'n':
 			o->dry_run = 1;
 			continue;
+		case OPT_FOREGROUND:
+			o->foreground = 1;
+			continue;
 		case 'q':
 			g.quiet = 1;
 			continue;
@@ -497,6 +528,17 @@ options_help(FILE *f)
 "  -d, --delay=LIST        explicit delays (1,2,5s), the last repeated; no\n"
 "                            jitter unless --jitter is given\n"
 "      --seed=N            seed the random source: same seed, same delays\n"
+"      --splay=DURATION    sleep a random [0, DURATION] before the first attempt\n"
+"\n"
+"Time limits (DURATION 0: no limit):\n"
+"  -t, --timeout=DURATION  stop an attempt that runs longer (status 124)\n"
+"  -D, --deadline=DURATION overall budget from the start: no attempt or sleep\n"
+"                            past it; a running attempt is stopped (alias\n"
+"                            --max-time)\n"
+"  -k, --kill-after=DURATION  SIGKILL this long after the stop signal [10s]\n"
+"      --signal=SIG        the stop signal: name or number [TERM]\n"
+"      --foreground        run attempts in retry's own process group, as\n"
+"                            timeout --foreground (signals reach only COMMAND)\n"
 "\n"
 "Which statuses are retried (LIST: 1,2,5-7, success, fail):\n"
 "  -r, --retry-on=LIST     retry only these (alias --while) [any failure]\n"
@@ -517,10 +559,13 @@ options_help(FILE *f)
 "\n"
 "Exit status:\n"
 "  the last attempt's status, when it succeeded or retry gave up\n"
+"  124  the last attempt was stopped by --timeout or --deadline\n"
 "  125  retry itself failed (bad usage, bad values, out of resources)\n"
 "  126  COMMAND was found but could not be run\n"
 "  127  COMMAND was not found\n"
 "  128+N  the last attempt died of signal N\n"
+"  retry dies of INT, TERM, HUP or QUIT when it receives one (after passing\n"
+"  it to the attempt)\n"
 "\n"
 "See retry(1) for the delay formulas, environment variables and examples.\n",
 	    f);

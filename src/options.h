@@ -14,6 +14,7 @@
 #define DEFAULT_CAP_NS 60000000000ULL		/* 60s */
 #define DEFAULT_FACTOR 2.0
 #define DEFAULT_DECORRELATED_FACTOR 3.0		/* AWS's decorrelated jitter */
+#define DEFAULT_KILL_AFTER_NS 10000000000ULL	/* 10s */
 
 enum log_format {
 	LOG_TEXT,
@@ -29,6 +30,13 @@ struct options {
 	struct statuslist	 stop_on;
 	struct statuslist	 success_on;
 	int			 retry_on_given;
+
+	uint64_t		 timeout;	/* per attempt; 0: none */
+	uint64_t		 kill_after;	/* 0: never SIGKILL */
+	int			 stop_signal;	/* for timeout and deadline */
+	uint64_t		 deadline;	/* from start; 0: none */
+	uint64_t		 splay;		/* before the first attempt */
+	int			 foreground;
 
 	int			 seeded;
 	uint64_t		 seed;

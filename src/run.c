@@ -144,6 +144,41 @@ user_interrupt(const struct outcome *out)
 }
 
 /*
+ * When to stop the attempt starting now: at its --timeout or at the
+ * deadline, whichever comes first.
+ */
+static void
+plan_stop(const struct options *o, struct stop_plan *p, uint64_t deadline)
+{
+	p->at = o->timeout != 0 ? eventloop_now() + o->timeout : 0;
+	if (deadline != 0 && (p->at == 0 || deadline < p->at))
+		p->at = deadline;
+	p->kill_after = o->kill_after;
+	p->signo = o->stop_signal;
+}
+
+/*
+ * --splay: sleep uniform [0, splay] before the first attempt, so that cron
+ * jobs of many machines do not all start on the same second. Not past the
+ * deadline.
+ */
+static void
+splay(const struct options *o, struct rng *rng, uint64_t deadline)
+{
+	uint64_t	wake;
+	int		sig;
+
+	if (o->splay == 0)
+		return;
+	wake = eventloop_now() +
+	    (uint64_t)(rng_uniform(rng) * (double)o->splay);
+	if (deadline != 0 && wake > deadline)
+		wake = deadline;
+	if ((sig = eventloop_sleep_until(wake)) != 0)
+		eventloop_die_of(sig);
+}
+
+/*
  * Run the attempts until one succeeds, a status is permanent, or the
  * attempts are used up. Returns retry's exit status; dies of a stop signal
  * that it receives.
@@ -157,7 +192,8 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	struct outcome		 out;
 	struct log_attempt	 la;
 	enum verdict		 v;
-	uint64_t		 n, delay;
+	struct stop_plan	 plan;
+	uint64_t		 n, delay, wake, deadline;
 	int			 prev = -1, r, sig;
 
 	if (runenv_init(&env, o->attempts) == -1) {
@@ -167,18 +203,25 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	}
 	if (getenv("RETRY_RUN_ID") != NULL)
 		log_nested(o->attempts != 0 ? o->attempts : DEFAULT_ATTEMPTS);
-	if (eventloop_init() == -1 || supervise_init(&sup, 0) == -1) {
+	if (eventloop_init() == -1 ||
+	    supervise_init(&sup, o->foreground) == -1) {
 		log_error("cannot set up signal handling: %s",
 		    strerror(errno));
 		return EXIT_CANCELED;
 	}
 	backoff_start(&o->backoff, &bs);
+	deadline = o->deadline != 0 ? start + o->deadline : 0;
+	splay(o, rng, deadline);
 	memset(&la, 0, sizeof la);
 	la.max_attempts = o->attempts;
 	la.outcome = &out;
 	for (n = 1;; n++) {
 		la.attempt = n;
 		la.elapsed_ns = eventloop_now() - start;
+		if (deadline != 0 && eventloop_now() >= deadline) {
+			log_give_up(&la, "deadline");
+			return n == 1 ? EXIT_TIMEDOUT : prev;
+		}
 		runenv_set(&env, n, la.elapsed_ns, prev);
 		log_start(&la);
 		r = supervise_start(&sup, o->command, env.envp, &out);
@@ -191,12 +234,18 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 			log_exec_failed(&la, o->command[0]);
 			return out.status;
 		}
-		sig = supervise_wait(&sup, &out);
+		plan_stop(o, &plan, deadline);
+		sig = supervise_wait(&sup, &plan, &out);
 		if (sig > 0)
 			eventloop_die_of(sig);
 		la.elapsed_ns = eventloop_now() - start;
 		user_interrupt(&out);
 		prev = out.status;
+		if (out.kind == OUTCOME_TIMEDOUT && deadline != 0 &&
+		    eventloop_now() >= deadline) {
+			log_give_up(&la, "deadline");
+			return EXIT_TIMEDOUT;
+		}
 		v = classify(o, out.status);
 		if (v == VERDICT_SUCCESS) {
 			log_success(&la);
@@ -211,8 +260,13 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 			return out.status;
 		}
 		delay = next_delay(o, &bs, n, rng);
+		wake = eventloop_now() + delay;
+		if (deadline != 0 && wake >= deadline) {
+			log_give_up(&la, "deadline");
+			return out.status;
+		}
 		log_retry(&la, delay);
-		if ((sig = eventloop_sleep_until(eventloop_now() + delay)) != 0)
+		if ((sig = eventloop_sleep_until(wake)) != 0)
 			eventloop_die_of(sig);
 	}
 }

@@ -12,6 +12,9 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <termios.h>
 #include <unistd.h>
 
@@ -35,6 +38,15 @@ supervise_init(struct supervise *s, int foreground)
 	s->foreground = foreground;
 	s->tty_fd = -1;
 	s->pid = -1;
+#ifdef PR_SET_CHILD_SUBREAPER
+	/*
+	 * Processes an attempt orphans become retry's children, not init's,
+	 * so that retry sees when the last of a stopped attempt's group is
+	 * gone (a zombie still counts as a member until its parent reaps
+	 * it, and init may be slow). They are reaped and never waited for.
+	 */
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
 	if (foreground)
 		return 0;
 	s->tty_fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
@@ -177,27 +189,10 @@ job_stopped(struct supervise *s)
 	signal_attempt(s, SIGCONT);
 }
 
-/* Reap the attempt if it ended: 1 and the outcome, else 0. */
-static int
-reap(struct supervise *s, struct outcome *out)
+/* Fill the outcome from a wait status. */
+static void
+set_outcome(struct outcome *out, int st)
 {
-	int	st, flags = WNOHANG;
-	pid_t	r;
-
-	if (s->tty_fd != -1)
-		flags |= WUNTRACED;
-	for (;;) {
-		r = waitpid(s->pid, &st, flags);
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return 0;
-		if (WIFSTOPPED(st)) {
-			job_stopped(s);
-			continue;
-		}
-		break;
-	}
 	memset(out, 0, sizeof *out);
 	if (WIFSIGNALED(st)) {
 		out->kind = OUTCOME_SIGNALED;
@@ -207,37 +202,136 @@ reap(struct supervise *s, struct outcome *out)
 		out->kind = OUTCOME_EXITED;
 		out->status = WEXITSTATUS(st);
 	}
-	give_tty(s, getpgrp());
-	s->pid = -1;
-	return 1;
 }
 
 /*
- * Wait for the attempt to end. A stop signal that retry receives meanwhile
- * is passed on to the attempt's group (with SIGCONT, in case it is
- * stopped); a second one kills the group. Returns 0 with the outcome, or
- * the stop signal retry received (the attempt is reaped by then).
+ * Reap every child that ended: the attempt (1 and its outcome when it is
+ * among them) and orphans handed to retry as subreaper (just reaped).
+ */
+static int
+reap(struct supervise *s, struct outcome *out)
+{
+	int	st, done = 0, flags = WNOHANG;
+	pid_t	r;
+
+	if (s->tty_fd != -1)
+		flags |= WUNTRACED;
+	for (;;) {
+		r = waitpid(-1, &st, flags);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return done;
+		if (r != s->pid || s->pid == -1)
+			continue;
+		if (WIFSTOPPED(st)) {
+			job_stopped(s);
+			continue;
+		}
+		set_outcome(out, st);
+		give_tty(s, getpgrp());
+		s->pid = -1;
+		done = 1;
+	}
+}
+
+/* Stop the attempt: its stop signal, and SIGCONT in case it is stopped. */
+static void
+stop_attempt(struct supervise *s, int signo)
+{
+	signal_attempt(s, signo);
+	if (signo != SIGKILL && signo != SIGCONT)
+		signal_attempt(s, SIGCONT);
+}
+
+/* Whether any process of the attempt's group is still there. */
+static int
+group_alive(struct supervise *s)
+{
+	return !s->foreground && kill(-s->pgid, 0) == 0;
+}
+
+/*
+ * After a stopped attempt's leader is gone, the rest of its group had the
+ * stop signal too; give it until the kill time to go, then SIGKILL it, so
+ * that no grandchild outlives a timeout. Short naps: these are not our
+ * children, so no SIGCHLD tells when they are gone.
+ */
+static void
+finish_group(struct supervise *s, uint64_t kill_at)
+{
+	uint64_t	nap;
+
+	if (kill_at == 0)	/* killed already, or --kill-after=0 */
+		return;
+	while (group_alive(s) && eventloop_signal() == 0) {
+		nap = eventloop_now() + 20000000ULL;
+		if (kill_at != 0 && nap >= kill_at) {
+			signal_attempt(s, SIGKILL);
+			return;
+		}
+		eventloop_wait(nap, NULL, 0);
+		eventloop_take_chld();
+		reap(s, NULL);
+	}
+}
+
+/* The next time the wait must wake up for: the stop or the kill. */
+static uint64_t
+next_timer(const struct stop_plan *p, int stopped, uint64_t kill_at)
+{
+	if (!stopped)
+		return p->at;
+	return kill_at;
+}
+
+/*
+ * Wait for the attempt to end. At the plan's time it gets the stop signal,
+ * then SIGKILL after kill_after, and counts as timed out (124) however it
+ * ends. A stop signal that retry receives meanwhile is passed on to the
+ * attempt's group; a second one kills the group. Returns 0 with the
+ * outcome, or the stop signal retry received (the attempt is reaped by
+ * then).
  */
 int
-supervise_wait(struct supervise *s, struct outcome *out)
+supervise_wait(struct supervise *s, const struct stop_plan *p,
+    struct outcome *out)
 {
-	int	sig, forwarded = 0;
+	uint64_t	now, kill_at = 0;
+	int		sig, forwarded = 0, stopped = 0;
 
 	for (;;) {
 		if (reap(s, out))
-			return eventloop_signal();
+			break;
 		if ((sig = eventloop_signal()) != 0) {
 			if (!forwarded) {
-				signal_attempt(s, sig);
-				signal_attempt(s, SIGCONT);
+				stop_attempt(s, sig);
 				forwarded = eventloop_signal_count();
 			} else if (eventloop_signal_count() > forwarded) {
 				signal_attempt(s, SIGKILL);
 				forwarded = eventloop_signal_count();
 			}
 		}
+		now = eventloop_now();
+		if (!stopped && p->at != 0 && now >= p->at) {
+			stop_attempt(s, p->signo);
+			stopped = 1;
+			if (p->kill_after != 0)
+				kill_at = now + p->kill_after;
+		} else if (stopped && kill_at != 0 && now >= kill_at) {
+			signal_attempt(s, SIGKILL);
+			kill_at = 0;
+		}
 		eventloop_take_chld();
-		if (eventloop_wait(0, NULL, 0) == -1 && errno != EINTR)
+		if (eventloop_wait(next_timer(p, stopped, kill_at), NULL, 0) ==
+		    -1 && errno != EINTR)
 			return -1;
 	}
+	if (stopped) {
+		finish_group(s, kill_at);
+		out->kind = OUTCOME_TIMEDOUT;
+		out->signo = p->signo;
+		out->status = EXIT_TIMEDOUT;
+	}
+	return eventloop_signal();
 }

@@ -6,6 +6,7 @@
 #define RETRY_SUPERVISE_H
 
 #include <signal.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 enum outcome_kind {
@@ -22,6 +23,13 @@ struct outcome {
 	int			exec_errno;
 };
 
+/* When and how to stop an attempt: --timeout, --deadline, --kill-after. */
+struct stop_plan {
+	uint64_t	at;		/* monotonic ns; 0: never */
+	uint64_t	kill_after;	/* then SIGKILL; 0: never */
+	int		signo;		/* the stop signal */
+};
+
 struct supervise {
 	int		 foreground;	/* --foreground: no group, no tty */
 	int		 tty_fd;	/* ours while we hold the terminal */
@@ -33,7 +41,8 @@ struct supervise {
 int	supervise_init(struct supervise *, int);
 int	supervise_start(struct supervise *, char **, char **,
 	    struct outcome *);
-int	supervise_wait(struct supervise *, struct outcome *);
+int	supervise_wait(struct supervise *, const struct stop_plan *,
+	    struct outcome *);
 void	supervise_close(struct supervise *);
 
 #endif
