@@ -395,8 +395,11 @@ finish(struct options *o, const struct given *g, char *err, size_t errlen)
 		b->strategy = STRATEGY_LIST;
 		if (!g->jitter)
 			b->jitter = JITTER_NONE;
-		/* An explicit list is limited only by a --cap given. */
-		if (!g->cap)
+		/*
+		 * An explicit list is limited only by a --cap given; not so
+		 * decorrelated jitter, which makes its own delays.
+		 */
+		if (!g->cap && b->jitter != JITTER_DECORRELATED)
 			b->cap = DURATION_MAX;
 	}
 	/* --strategy=decorrelated and --jitter=decorrelated: one policy. */
@@ -419,18 +422,21 @@ finish(struct options *o, const struct given *g, char *err, size_t errlen)
 
 /* Explain an option that getopt_long did not take. */
 static void
-getopt_error(int c, char **argv, char *err, size_t errlen)
+getopt_error(int c, int argc, char **argv, char *err, size_t errlen)
 {
-	char	name[64];
+	const char	*arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+	char		 name[64];
 
 	if (c == ':')
 		seterr(err, errlen, "option %s requires an argument",
 		    option_name(optopt, name, sizeof name));
-	else if (optopt != 0)
+	else if (optopt != 0 && strncmp(arg, "--", 2) == 0)
+		seterr(err, errlen, "option %s does not take a value: '%s'",
+		    option_name(optopt, name, sizeof name), arg);
+	else if (optopt > 0 && optopt < 128)
 		seterr(err, errlen, "invalid option -- '%c'", optopt);
 	else
-		seterr(err, errlen, "unrecognized option '%s'",
-		    argv[optind - 1]);
+		seterr(err, errlen, "unrecognized option '%s'", arg);
 }
 
 /*
@@ -474,7 +480,7 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 			continue;
 		case ':':
 		case '?':
-			getopt_error(c, argv, err, errlen);
+			getopt_error(c, argc, argv, err, errlen);
 			return OPTIONS_ERROR;
 		}
 		why = "invalid value";

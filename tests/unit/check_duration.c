@@ -1,2 +1,242 @@
+/*
+ * Unit tests of duration.c: DURATION strings ("250ms", "1m30s", "1.5") to
+ * nanoseconds, the inputs SPEC.md calls errors, and the format for people.
+ * Expected values are written from the unit definitions, not from output.
+ */
 #include <check.h>
-int main(void){return 0;}
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "duration.h"
+
+#define NS	1ULL
+#define US	(1000 * NS)
+#define MS	(1000 * US)
+#define S	(1000 * MS)
+#define M	(60 * S)
+#define H	(60 * M)
+#define D	(24 * H)
+
+#define nitems(a) (sizeof (a) / sizeof (a)[0])
+
+struct good {
+	const char	*in;
+	uint64_t	 ns;
+};
+
+static const struct good good[] = {
+	{ "250ms", 250 * MS },
+	{ "1.5s", 1500 * MS },
+	{ "2m", 2 * M },
+	{ "1m30s", 90 * S },
+	{ "0", 0 },
+	{ "0s", 0 },
+	{ "0ms", 0 },
+	{ "500us", 500 * US },
+	{ "10ns", 10 * NS },
+	{ "1h", H },
+	{ "1d", D },
+	{ "1h5m", H + 5 * M },
+	{ "3", 3 * S },
+	{ "0.5", 500 * MS },
+	{ ".5", 500 * MS },
+	{ ".5s", 500 * MS },
+	{ "1.5ms", 1500 * US },
+	{ "1.25m", 75 * S },
+	{ "0.5h", 30 * M },
+	{ "2s500ms", 2500 * MS },
+	{ "1d2h3m4s5ms6us7ns",
+	    D + 2 * H + 3 * M + 4 * S + 5 * MS + 6 * US + 7 * NS },
+	{ "0.000000001", 1 },
+	{ "000000000000000000000000007s", 7 * S },
+	{ "1.0000000000000000000000000s", S },
+	{ "86400", D },
+	{ "9223372036854775807ns", (uint64_t)INT64_MAX },
+	{ "9223372036.854775807s", (uint64_t)INT64_MAX },
+	{ "106751d", 106751 * D },
+	{ "106751d23h", 106751 * D + 23 * H },
+};
+
+static const char *const bad[] = {
+	"-1",
+	"abc",
+	"5x",
+	"1..2",
+	"1.2.3s",
+	"",
+	".",
+	".s",
+	"nan",
+	"NaN",
+	"inf",
+	"infinity",
+	"1e400",
+	"1e3",
+	"0x10",
+	"s",
+	"ms",
+	"-5ms",
+	"1m30",			/* a unit-less part after a unit */
+	"1s.5",
+	"1ss",
+	"1mus",
+	"999999999999d",	/* overflow */
+	"106752d",		/* just past INT64_MAX nanoseconds */
+	"106751d24h",		/* the sum overflows, not a part */
+	"9223372036854775808ns",
+	"9223372036.854775808s",
+	"99999999999999999999999999s",
+	"1 s",
+	" 1s",
+	"1s ",
+	"+1s",
+	"1,5s",
+	"1_000ms",
+};
+
+START_TEST(valid_durations_parse_to_exact_nanoseconds)
+{
+	const struct good	*g = &good[_i];
+	const char		*why = "untouched";
+	uint64_t		 ns = 12345;
+
+	ck_assert_msg(duration_parse(g->in, &ns, &why) == 0,
+	    "\"%s\" rejected: %s", g->in, why != NULL ? why : "(null)");
+	ck_assert_msg(ns == g->ns, "\"%s\": got %llu ns, expected %llu",
+	    g->in, (unsigned long long)ns, (unsigned long long)g->ns);
+}
+END_TEST
+
+START_TEST(invalid_durations_are_errors_with_a_reason)
+{
+	const char	*in = bad[_i];
+	const char	*why = NULL;
+	uint64_t	 ns = 0;
+
+	ck_assert_msg(duration_parse(in, &ns, &why) == -1,
+	    "\"%s\" accepted as %llu ns", in, (unsigned long long)ns);
+	ck_assert_msg(why != NULL, "\"%s\": no reason given", in);
+	ck_assert_msg(*why != '\0', "\"%s\": empty reason", in);
+}
+END_TEST
+
+START_TEST(a_null_string_is_an_error)
+{
+	const char	*why = NULL;
+	uint64_t	 ns;
+
+	ck_assert_int_eq(duration_parse(NULL, &ns, &why), -1);
+	ck_assert_ptr_nonnull(why);
+}
+END_TEST
+
+START_TEST(seconds_are_a_double_of_the_nanoseconds)
+{
+	ck_assert_double_eq(duration_seconds(0), 0.0);
+	ck_assert_double_eq(duration_seconds(1500 * MS), 1.5);
+	ck_assert_double_eq(duration_seconds(2 * M), 120.0);
+	ck_assert_double_eq(duration_seconds(250 * US), 0.00025);
+}
+END_TEST
+
+struct shown {
+	uint64_t	 ns;
+	const char	*text;
+};
+
+/* The forms the header of duration.c promises. */
+static const struct shown shown[] = {
+	{ 0, "0s" },
+	{ 250 * MS, "250ms" },
+	{ 1 * S, "1s" },
+	{ 1500 * MS, "1.5s" },
+	{ 1250 * MS, "1.25s" },
+	{ 2 * M + 30 * S, "2m30s" },
+	{ 3 * H + 5 * S, "3h0m5s" },
+};
+
+START_TEST(format_writes_the_documented_forms)
+{
+	const struct shown	*sh = &shown[_i];
+	char			 buf[64], *p;
+
+	p = duration_format(sh->ns, buf, sizeof buf);
+	ck_assert_ptr_eq(p, buf);
+	ck_assert_str_eq(buf, sh->text);
+}
+END_TEST
+
+/* Values that the format shows without rounding. */
+static const uint64_t exact[] = {
+	0, 500 * US, 1 * MS, 250 * MS, 999 * MS, 1 * S, 1500 * MS,
+	59 * S + 999 * MS, 61 * S, 2 * M + 30 * S, 3 * H + 5 * S, D,
+	40 * D + 7 * S,
+};
+
+START_TEST(formatted_durations_parse_back_to_the_same_value)
+{
+	const char	*why;
+	char		 buf[64];
+	uint64_t	 ns;
+
+	duration_format(exact[_i], buf, sizeof buf);
+	ck_assert_msg(duration_parse(buf, &ns, &why) == 0,
+	    "\"%s\" (from %llu ns) does not parse: %s", buf,
+	    (unsigned long long)exact[_i], why);
+	ck_assert_msg(ns == exact[_i], "\"%s\": %llu ns, expected %llu", buf,
+	    (unsigned long long)ns, (unsigned long long)exact[_i]);
+}
+END_TEST
+
+START_TEST(format_never_writes_past_a_small_buffer)
+{
+	char	buf[8];
+
+	memset(buf, 'X', sizeof buf);
+	duration_format(2 * M + 30 * S, buf, 4);
+	ck_assert_str_eq(buf, "2m3");
+	ck_assert_int_eq(buf[4], 'X');
+}
+END_TEST
+
+static Suite *
+duration_suite(void)
+{
+	Suite	*s;
+	TCase	*tc;
+
+	s = suite_create("duration");
+
+	tc = tcase_create("parse");
+	tcase_add_loop_test(tc, valid_durations_parse_to_exact_nanoseconds, 0,
+	    nitems(good));
+	tcase_add_loop_test(tc, invalid_durations_are_errors_with_a_reason, 0,
+	    nitems(bad));
+	tcase_add_test(tc, a_null_string_is_an_error);
+	tcase_add_test(tc, seconds_are_a_double_of_the_nanoseconds);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("format");
+	tcase_add_loop_test(tc, format_writes_the_documented_forms, 0,
+	    nitems(shown));
+	tcase_add_loop_test(tc,
+	    formatted_durations_parse_back_to_the_same_value, 0, nitems(exact));
+	tcase_add_test(tc, format_never_writes_past_a_small_buffer);
+	suite_add_tcase(s, tc);
+
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr;
+	int	 failed;
+
+	sr = srunner_create(duration_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? 0 : 1;
+}
