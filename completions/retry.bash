@@ -1,0 +1,139 @@
+# bash completion for retry(1)                            -*- shell-script -*-
+#
+# Options and their values up to the command; from the command on, the
+# rest of the line is completed as that command's own (as util-linux's
+# setsid and bash-completion's timeout do, with _command_offset).
+
+# Does the word w, an option, take the next word as its value?
+_retry_takes_value()
+{
+	local w=$1 name o i c
+	local short_arg=abcdfjkmrstxD
+	local long_arg='attempts times strategy base cap factor jitter delay
+		deadline max-time timeout kill-after signal retry-on while
+		stop-on success-on until splay seed message log-format'
+	local long_noarg='foreground dry-run quiet verbose help version'
+
+	case $w in
+	--*=*) return 1 ;;
+	--?*)
+		# getopt_long takes unambiguous abbreviations: a prefix counts
+		# when it names options with a value only.
+		name=${w#--}
+		for o in $long_noarg; do
+			[[ $o == "$name"* ]] && return 1
+		done
+		for o in $long_arg; do
+			[[ $o == "$name"* ]] && return 0
+		done
+		return 1
+		;;
+	-?*)
+		# A cluster such as -qa: the first letter that takes a value
+		# takes the rest of the word, or the next word when none is left.
+		for ((i = 1; i < ${#w}; i++)); do
+			c=${w:i:1}
+			if [[ $short_arg == *"$c"* ]]; then
+				((i == ${#w} - 1)) && return 0
+				return 1
+			fi
+		done
+		return 1
+		;;
+	esac
+	return 1
+}
+
+_retry()
+{
+	local cur prev words cword split i w
+
+	# The command starts at the first word that is neither an option nor
+	# an option's value; "--" ends the options. COMP_WORDS, not words:
+	# _command_offset counts in COMP_WORDS, where "--opt=val" is three.
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		w=${COMP_WORDS[i]}
+		if [[ $w == -- ]]; then
+			_command_offset $((i + 1))
+			return
+		fi
+		if [[ $w == = && ${COMP_WORDS[i - 1]} == -* ]]; then
+			((i++))	# the value of --opt=value
+			continue
+		fi
+		if [[ $w != -* ]]; then
+			_command_offset $i
+			return
+		fi
+		if [[ ${COMP_WORDS[i + 1]-} != = ]] && _retry_takes_value "$w"; then
+			((i++))
+		fi
+	done
+
+	_init_completion -s || return
+
+	case $prev in
+	-h | --help | -V | --version)
+		return
+		;;
+	-s | --strategy)
+		COMPREPLY=($(compgen -W 'exponential constant fixed linear
+			fibonacci decorrelated' -- "$cur"))
+		return
+		;;
+	-j | --jitter)
+		COMPREPLY=($(compgen -W 'none full equal decorrelated
+			proportional normal' -- "$cur"))
+		return
+		;;
+	--signal)
+		# The names retry knows, with or without "SIG"; numbers work too.
+		w='HUP INT QUIT ILL TRAP ABRT BUS FPE KILL USR1 SEGV USR2 PIPE
+			ALRM TERM CHLD CONT STOP TSTP TTIN TTOU URG XCPU XFSZ
+			VTALRM PROF WINCH IO SYS'
+		if [[ $cur == SIG* ]]; then
+			COMPREPLY=($(compgen -P SIG -W "$w" -- "${cur#SIG}"))
+		else
+			COMPREPLY=($(compgen -W "$w" -- "$cur"))
+		fi
+		return
+		;;
+	--log-format)
+		COMPREPLY=($(compgen -W 'text json' -- "$cur"))
+		return
+		;;
+	-a | --attempts | --times)
+		COMPREPLY=($(compgen -W 'inf forever' -- "$cur"))
+		return
+		;;
+	-r | --retry-on | --while | -x | --stop-on | --success-on | --until)
+		COMPREPLY=($(compgen -W 'success fail true false' -- "$cur"))
+		return
+		;;
+	-b | --base | -c | --cap | -f | --factor | -d | --delay | \
+	-D | --deadline | --max-time | -t | --timeout | -k | --kill-after | \
+	--splay | --seed | -m | --message)
+		return
+		;;
+	esac
+
+	$split && return
+
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W '-a --attempts= --times= -s --strategy=
+			-b --base= -c --cap= -f --factor= -j --jitter= -d --delay=
+			-D --deadline= --max-time= -t --timeout= -k --kill-after=
+			--signal= --foreground --splay= -r --retry-on= --while=
+			-x --stop-on= --success-on= --until= --seed= -n --dry-run
+			-m --message= -q --quiet -v --verbose --log-format=
+			-h --help -V --version --' -- "$cur"))
+		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace
+		return
+	fi
+
+	# The command itself.
+	_command_offset $COMP_CWORD
+} &&
+	complete -F _retry retry
+
+# ex: filetype=sh
