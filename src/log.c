@@ -190,7 +190,8 @@ log_nested(uint64_t attempts)
 	if (format == LOG_JSON) {
 		addf(&ln, "{\"event\":\"nested\",\"command\":");
 		add_json_string(&ln, label);
-		addf(&ln, "}");
+		addf(&ln, ",\"message\":\"running inside another retry's "
+		    "attempt: retries multiply\"}");
 	} else
 		addf(&ln, "retry: warning: running inside another retry's "
 		    "attempt: retries multiply (%llu tries in each of 3 layers "
@@ -202,12 +203,15 @@ log_nested(uint64_t attempts)
 void
 log_start(const struct log_attempt *a)
 {
-	struct line	ln = { .len = 0 };
+	struct line		ln = { .len = 0 };
+	struct log_attempt	start;
 
 	if (verbosity < 1)
 		return;
 	if (format == LOG_JSON) {
-		add_json_head(&ln, "start", a);
+		start = *a;
+		start.outcome = NULL;	/* not ended yet: no status */
+		add_json_head(&ln, "start", &start);
 		addf(&ln, "}");
 	} else {
 		add_attempt_text(&ln, a);
@@ -279,8 +283,8 @@ log_give_up(const struct log_attempt *a, const char *why)
 		addf(&ln, "); giving up: the next attempt would start after "
 		    "the deadline");
 	else
-		addf(&ln, "); giving up after %llu attempts",
-		    (unsigned long long)a->attempt);
+		addf(&ln, "); giving up after %llu attempt%s",
+		    (unsigned long long)a->attempt, a->attempt == 1 ? "" : "s");
 	emit(&ln);
 }
 
