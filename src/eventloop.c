@@ -31,6 +31,7 @@ static sigset_t		 wait_mask;	/* inside ppoll: ours unblocked */
 static struct sigaction	 orig_action[NSTOP];
 static int		 handled[NSTOP];	/* not inherited as ignored */
 static struct sigaction	 orig_chld;
+static struct sigaction	 orig_pipe;
 
 static void
 on_chld(int signo)
@@ -75,6 +76,10 @@ eventloop_init(void)
 	sa.sa_flags = 0;
 	if (sigaction(SIGCHLD, &sa, &orig_chld) == -1)
 		return -1;
+	/* A reader gone is an EPIPE to handle, not a death. */
+	sa.sa_handler = SIG_IGN;
+	if (sigaction(SIGPIPE, &sa, &orig_pipe) == -1)
+		return -1;
 	sa.sa_handler = on_stop_signal;
 	for (i = 0; i < NSTOP; i++) {
 		if (sigaction(stop_signals[i], NULL, &orig_action[i]) == -1)
@@ -100,6 +105,7 @@ eventloop_child_reset(void)
 	size_t	i;
 
 	sigaction(SIGCHLD, &orig_chld, NULL);
+	sigaction(SIGPIPE, &orig_pipe, NULL);
 	for (i = 0; i < NSTOP; i++)
 		if (handled[i])
 			sigaction(stop_signals[i], &orig_action[i], NULL);

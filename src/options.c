@@ -25,6 +25,8 @@ enum {
 	OPT_SIGNAL,
 	OPT_FOREGROUND,
 	OPT_SPLAY,
+	OPT_STDIN,
+	OPT_STDOUT,
 };
 
 static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:t:k:D:nm:qvhV";
@@ -50,6 +52,8 @@ static const struct option long_options[] = {
 	{ "max-time",	required_argument,	NULL,	'D' },
 	{ "foreground",	no_argument,		NULL,	OPT_FOREGROUND },
 	{ "splay",	required_argument,	NULL,	OPT_SPLAY },
+	{ "stdin",	required_argument,	NULL,	OPT_STDIN },
+	{ "stdout",	required_argument,	NULL,	OPT_STDOUT },
 	{ "seed",	required_argument,	NULL,	OPT_SEED },
 	{ "dry-run",	no_argument,		NULL,	'n' },
 	{ "message",	required_argument,	NULL,	'm' },
@@ -290,6 +294,36 @@ parse_delays(const char *s, struct options *o, const char **why)
 }
 
 static int
+parse_stdin(const char *s, struct options *o, const char **why)
+{
+	if (strcmp(s, "replay") == 0)
+		o->stdin_mode = STDIN_REPLAY;
+	else if (strcmp(s, "pass") == 0)
+		o->stdin_mode = STDIN_PASS;
+	else if (strcmp(s, "null") == 0)
+		o->stdin_mode = STDIN_NULL;
+	else {
+		*why = "expected replay, pass or null";
+		return -1;
+	}
+	return 0;
+}
+
+static int
+parse_stdout(const char *s, struct options *o, const char **why)
+{
+	if (strcmp(s, "stream") == 0)
+		o->stdout_mode = STDOUT_STREAM;
+	else if (strcmp(s, "hold") == 0)
+		o->stdout_mode = STDOUT_HOLD;
+	else {
+		*why = "expected stream or hold";
+		return -1;
+	}
+	return 0;
+}
+
+static int
 parse_log_format(const char *s, struct options *o, const char **why)
 {
 	if (strcmp(s, "text") == 0)
@@ -360,6 +394,10 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 		return 0;
 	case OPT_LOG_FORMAT:
 		return parse_log_format(arg, o, why);
+	case OPT_STDIN:
+		return parse_stdin(arg, o, why);
+	case OPT_STDOUT:
+		return parse_stdout(arg, o, why);
 	}
 	return 0;
 }
@@ -550,6 +588,14 @@ options_help(FILE *f)
 "  -r, --retry-on=LIST     retry only these (alias --while) [any failure]\n"
 "  -x, --stop-on=LIST      never retry these\n"
 "      --success-on=LIST   these count as success (alias --until) [0]\n"
+"\n"
+"Input and output:\n"
+"      --stdin=MODE        replay (every attempt reads the same input from its\n"
+"                            start), pass (inherited as it is) or null\n"
+"                            [replay; pass when stdin is a terminal]\n"
+"      --stdout=MODE       stream (live, untouched) or hold (only a successful\n"
+"                            attempt's output reaches stdout; a failed one's\n"
+"                            goes to stderr) [stream]\n"
 "\n"
 "Messages (on stderr):\n"
 "  -m, --message=TEXT      the command's name in messages\n"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "backoff.h"
+#include "io.h"
 #include "statuslist.h"
 
 #define DEFAULT_ATTEMPTS 5
@@ -37,6 +38,8 @@ struct options {
 	uint64_t		 deadline;	/* from start; 0: none */
 	uint64_t		 splay;		/* before the first attempt */
 	int			 foreground;
+	enum stdin_mode		 stdin_mode;
+	enum stdout_mode	 stdout_mode;
 
 	int			 seeded;
 	uint64_t		 seed;

@@ -144,6 +144,24 @@ user_interrupt(const struct outcome *out)
 }
 
 /*
+ * The attempt is over: release its held output. A spool that failed is an
+ * error of retry's (a short input must not be replayed as if whole); a
+ * reader of stdout gone is SIGPIPE, as it would be for cat.
+ */
+static int
+finish_io(struct io *io, int success)
+{
+	if (io_finish(io, success) == 0 && io->error == 0)
+		return 0;
+	if (io->error == EPIPE)
+		eventloop_die_of(SIGPIPE);
+	log_error("cannot keep the attempt's %s: %s",
+	    io->out_mode == STDOUT_HOLD ? "input or output" : "input",
+	    strerror(io->error));
+	return -1;
+}
+
+/*
  * When to stop the attempt starting now: at its --timeout or at the
  * deadline, whichever comes first.
  */
@@ -178,97 +196,180 @@ splay(const struct options *o, struct rng *rng, uint64_t deadline)
 		eventloop_die_of(sig);
 }
 
-/*
- * Run the attempts until one succeeds, a status is permanent, or the
- * attempts are used up. Returns retry's exit status; dies of a stop signal
- * that it receives.
- */
-int
-run_attempts(const struct options *o, struct rng *rng, uint64_t start)
-{
+/* One run of retry: what every attempt and sleep needs. */
+struct run {
+	const struct options	*o;
+	struct rng		*rng;
+	uint64_t		 start;
+	uint64_t		 deadline;	/* 0: none */
 	struct supervise	 sup;
 	struct runenv		 env;
+	struct io		 io;
 	struct backoff_state	 bs;
 	struct outcome		 out;
 	struct log_attempt	 la;
-	enum verdict		 v;
-	struct stop_plan	 plan;
-	uint64_t		 n, delay, wake, deadline;
-	int			 prev = -1, r, sig;
+	int			 prev;		/* status; -1 before the first */
+};
 
-	if (runenv_init(&env, o->attempts) == -1) {
-		log_error("cannot set up the environment: %s",
+#define GO_ON (-1)
+
+/* Start attempt n: GO_ON once it runs, else retry's exit status. */
+static int
+attempt_start(struct run *r, uint64_t n)
+{
+	const struct options	*o = r->o;
+	int			 st;
+
+	r->la.attempt = n;
+	r->la.elapsed_ns = eventloop_now() - r->start;
+	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
+		log_give_up(&r->la, "deadline");
+		return n == 1 ? EXIT_TIMEDOUT : r->prev;
+	}
+	runenv_set(&r->env, n, r->la.elapsed_ns, r->prev);
+	log_start(&r->la);
+	if (io_prepare(&r->io) == -1) {
+		log_error("cannot set up the attempt's input and output: %s",
 		    strerror(errno));
 		return EXIT_CANCELED;
+	}
+	st = supervise_start(&r->sup, o->command, r->env.envp, &r->io,
+	    &r->out);
+	if (st == -1) {
+		log_error("cannot start %s: %s", o->command[0],
+		    strerror(errno));
+		return EXIT_CANCELED;
+	}
+	if (st == 1) {
+		io_finish(&r->io, 0);
+		log_exec_failed(&r->la, o->command[0]);
+		return r->out.status;
+	}
+	return GO_ON;
+}
+
+/* Run attempt n to its end: GO_ON to retry it, else the exit status. */
+static int
+attempt(struct run *r, uint64_t n)
+{
+	struct stop_plan	plan;
+	enum verdict		v;
+	int			st, sig;
+
+	if ((st = attempt_start(r, n)) != GO_ON)
+		return st;
+	plan_stop(r->o, &plan, r->deadline);
+	sig = supervise_wait(&r->sup, &plan, &r->io, &r->out);
+	v = classify(r->o, r->out.status);
+	if (finish_io(&r->io, sig == 0 && v == VERDICT_SUCCESS) == -1)
+		return EXIT_CANCELED;
+	if (sig > 0)
+		eventloop_die_of(sig);
+	r->la.elapsed_ns = eventloop_now() - r->start;
+	user_interrupt(&r->out);
+	r->prev = r->out.status;
+	if (r->out.kind == OUTCOME_TIMEDOUT && r->deadline != 0 &&
+	    eventloop_now() >= r->deadline) {
+		log_give_up(&r->la, "deadline");
+		return EXIT_TIMEDOUT;
+	}
+	if (v == VERDICT_SUCCESS) {
+		log_success(&r->la);
+		return r->out.status;
+	}
+	if (v == VERDICT_PERMANENT) {
+		log_give_up(&r->la, "permanent");
+		return r->out.status;
+	}
+	if (r->o->attempts != 0 && n >= r->o->attempts) {
+		log_give_up(&r->la, "attempts");
+		return r->out.status;
+	}
+	return GO_ON;
+}
+
+/*
+ * Sleep before retry n: GO_ON after it, or the last status when the sleep
+ * would end at or after the deadline (then it is not taken at all).
+ */
+static int
+pause_before(struct run *r, uint64_t n)
+{
+	uint64_t	delay, wake;
+	int		sig;
+
+	delay = next_delay(r->o, &r->bs, n, r->rng);
+	wake = eventloop_now() + delay;
+	if (r->deadline != 0 && wake >= r->deadline) {
+		log_give_up(&r->la, "deadline");
+		return r->out.status;
+	}
+	log_retry(&r->la, delay);
+	if ((sig = eventloop_sleep_until(wake)) != 0)
+		eventloop_die_of(sig);
+	return GO_ON;
+}
+
+/* Set up signals, the terminal, stdin and the environment. */
+static int
+run_setup(struct run *r)
+{
+	const struct options	*o = r->o;
+
+	if (runenv_init(&r->env, o->attempts) == -1) {
+		log_error("cannot set up the environment: %s",
+		    strerror(errno));
+		return -1;
 	}
 	if (getenv("RETRY_RUN_ID") != NULL)
 		log_nested(o->attempts != 0 ? o->attempts : DEFAULT_ATTEMPTS);
 	if (eventloop_init() == -1 ||
-	    supervise_init(&sup, o->foreground) == -1) {
+	    supervise_init(&r->sup, o->foreground) == -1) {
 		log_error("cannot set up signal handling: %s",
 		    strerror(errno));
+		return -1;
+	}
+	if (io_init(&r->io, o->stdin_mode, o->stdout_mode) == -1) {
+		log_error("cannot set up standard input: %s", strerror(errno));
+		return -1;
+	}
+	backoff_start(&o->backoff, &r->bs);
+	r->deadline = o->deadline != 0 ? r->start + o->deadline : 0;
+	r->prev = -1;
+	r->la.max_attempts = o->attempts;
+	r->la.outcome = &r->out;
+	return 0;
+}
+
+/*
+ * Run the attempts until one succeeds, a status is permanent, or the
+ * attempts or the time are used up. Returns retry's exit status; dies of a
+ * stop signal that it receives.
+ */
+int
+run_attempts(const struct options *o, struct rng *rng, uint64_t start)
+{
+	struct run	r;
+	uint64_t	n;
+	int		st;
+
+	memset(&r, 0, sizeof r);
+	r.o = o;
+	r.rng = rng;
+	r.start = start;
+	if (run_setup(&r) == -1)
 		return EXIT_CANCELED;
-	}
-	backoff_start(&o->backoff, &bs);
-	deadline = o->deadline != 0 ? start + o->deadline : 0;
-	splay(o, rng, deadline);
-	memset(&la, 0, sizeof la);
-	la.max_attempts = o->attempts;
-	la.outcome = &out;
+	splay(o, rng, r.deadline);
 	for (n = 1;; n++) {
-		la.attempt = n;
-		la.elapsed_ns = eventloop_now() - start;
-		if (deadline != 0 && eventloop_now() >= deadline) {
-			log_give_up(&la, "deadline");
-			return n == 1 ? EXIT_TIMEDOUT : prev;
-		}
-		runenv_set(&env, n, la.elapsed_ns, prev);
-		log_start(&la);
-		r = supervise_start(&sup, o->command, env.envp, &out);
-		if (r == -1) {
-			log_error("cannot start %s: %s", o->command[0],
-			    strerror(errno));
-			return EXIT_CANCELED;
-		}
-		if (r == 1) {
-			log_exec_failed(&la, o->command[0]);
-			return out.status;
-		}
-		plan_stop(o, &plan, deadline);
-		sig = supervise_wait(&sup, &plan, &out);
-		if (sig > 0)
-			eventloop_die_of(sig);
-		la.elapsed_ns = eventloop_now() - start;
-		user_interrupt(&out);
-		prev = out.status;
-		if (out.kind == OUTCOME_TIMEDOUT && deadline != 0 &&
-		    eventloop_now() >= deadline) {
-			log_give_up(&la, "deadline");
-			return EXIT_TIMEDOUT;
-		}
-		v = classify(o, out.status);
-		if (v == VERDICT_SUCCESS) {
-			log_success(&la);
-			return out.status;
-		}
-		if (v == VERDICT_PERMANENT) {
-			log_give_up(&la, "permanent");
-			return out.status;
-		}
-		if (o->attempts != 0 && n >= o->attempts) {
-			log_give_up(&la, "attempts");
-			return out.status;
-		}
-		delay = next_delay(o, &bs, n, rng);
-		wake = eventloop_now() + delay;
-		if (deadline != 0 && wake >= deadline) {
-			log_give_up(&la, "deadline");
-			return out.status;
-		}
-		log_retry(&la, delay);
-		if ((sig = eventloop_sleep_until(wake)) != 0)
-			eventloop_die_of(sig);
+		if ((st = attempt(&r, n)) != GO_ON)
+			break;
+		if ((st = pause_before(&r, n)) != GO_ON)
+			break;
 	}
+	io_free(&r.io);
+	supervise_close(&r.sup);
+	free(r.env.envp);
+	return st;
 }
 
 /* Rows a dry run prints when attempts are unlimited. */

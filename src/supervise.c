@@ -83,7 +83,8 @@ give_tty(struct supervise *s, pid_t pg)
 
 /* In the child: become the attempt, or report errno and exit. */
 static void
-child_exec(struct supervise *s, char **argv, char **envp, int errfd)
+child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
+    int errfd)
 {
 	int	e;
 
@@ -95,6 +96,7 @@ child_exec(struct supervise *s, char **argv, char **envp, int errfd)
 			sigaction(SIGTTOU, &s->orig_ttou, NULL);
 		}
 	}
+	io_child(io);
 	environ = envp;
 	eventloop_child_reset();
 	execvp(argv[0], argv);
@@ -123,7 +125,7 @@ exec_error(int fd)
  * could not fork (errno set).
  */
 int
-supervise_start(struct supervise *s, char **argv, char **envp,
+supervise_start(struct supervise *s, char **argv, char **envp, struct io *io,
     struct outcome *out)
 {
 	int	p[2], e, st;
@@ -140,9 +142,10 @@ supervise_start(struct supervise *s, char **argv, char **envp,
 	}
 	if (pid == 0) {
 		close(p[0]);
-		child_exec(s, argv, envp, p[1]);
+		child_exec(s, argv, envp, io, p[1]);
 	}
 	close(p[1]);
+	io_started(io);
 	s->pid = pid;
 	s->pgid = s->foreground ? getpgrp() : pid;
 	if (!s->foreground) {
@@ -294,11 +297,12 @@ next_timer(const struct stop_plan *p, int stopped, uint64_t kill_at)
  * then).
  */
 int
-supervise_wait(struct supervise *s, const struct stop_plan *p,
+supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
     struct outcome *out)
 {
+	struct pollfd	pfds[IO_MAXFDS];
 	uint64_t	now, kill_at = 0;
-	int		sig, forwarded = 0, stopped = 0;
+	int		sig, forwarded = 0, stopped = 0, n, r;
 
 	for (;;) {
 		if (reap(s, out))
@@ -323,9 +327,16 @@ supervise_wait(struct supervise *s, const struct stop_plan *p,
 			kill_at = 0;
 		}
 		eventloop_take_chld();
-		if (eventloop_wait(next_timer(p, stopped, kill_at), NULL, 0) ==
-		    -1 && errno != EINTR)
+		if ((n = io_pollfds(io, pfds)) == -1) {
+			/* A spool failed: the attempt cannot be replayed. */
+			signal_attempt(s, SIGKILL);
+			n = 0;
+		}
+		r = eventloop_wait(next_timer(p, stopped, kill_at), pfds, n);
+		if (r == -1 && errno != EINTR)
 			return -1;
+		if (r > 0 && io_handle(io, pfds, n) == -1)
+			signal_attempt(s, SIGKILL);
 	}
 	if (stopped) {
 		finish_group(s, kill_at);

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "io.h"
+
 enum outcome_kind {
 	OUTCOME_EXITED,		/* status: the exit status */
 	OUTCOME_SIGNALED,	/* status: 128 + signo */
@@ -39,10 +41,10 @@ struct supervise {
 };
 
 int	supervise_init(struct supervise *, int);
-int	supervise_start(struct supervise *, char **, char **,
+int	supervise_start(struct supervise *, char **, char **, struct io *,
 	    struct outcome *);
 int	supervise_wait(struct supervise *, const struct stop_plan *,
-	    struct outcome *);
+	    struct io *, struct outcome *);
 void	supervise_close(struct supervise *);
 
 #endif

@@ -1,0 +1,329 @@
+/*
+ * Standard input and output of attempts, moved through the event loop.
+ *
+ * Replay is a lazy tee: a byte is read from retry's stdin only when the
+ * attempt's pipe has room for it, is kept in a spool, and every later
+ * attempt is fed the spool from its start before live data goes on. So an
+ * endless producer works, and an attempt that reads nothing costs at most
+ * a chunk and a pipe's worth of read-ahead. Held stdout is spooled and
+ * copied out once the attempt is over: to stdout for a success, else to
+ * stderr.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "io.h"
+
+/* Is fd /dev/null? Reading it is the same for every attempt: no replay. */
+static int
+is_dev_null(const struct stat *st)
+{
+	struct stat	null;
+
+	return S_ISCHR(st->st_mode) && stat("/dev/null", &null) == 0 &&
+	    null.st_rdev == st->st_rdev;
+}
+
+/* Settle the stdin mode from what fd 0 is. */
+static void
+io_choose_stdin(struct io *io)
+{
+	struct stat	st;
+
+	if (io->in_mode == STDIN_DEFAULT)
+		io->in_mode = isatty(STDIN_FILENO) ? STDIN_PASS : STDIN_REPLAY;
+	if (io->in_mode != STDIN_REPLAY)
+		return;
+	if (fstat(STDIN_FILENO, &st) == -1 || is_dev_null(&st)) {
+		io->in_mode = STDIN_PASS;	/* closed, or nothing to keep */
+		return;
+	}
+	if (S_ISREG(st.st_mode)) {
+		io->rewind_to = lseek(STDIN_FILENO, 0, SEEK_CUR);
+		io->rewind = io->rewind_to != (off_t)-1;
+	}
+}
+
+int
+io_init(struct io *io, enum stdin_mode in, enum stdout_mode out)
+{
+	memset(io, 0, sizeof *io);
+	io->in_mode = in;
+	io->out_mode = out;
+	io->in_r = io->in_w = io->out_r = io->out_w = io->null_fd = -1;
+	spool_init(&io->in, SPOOL_MEM_DEFAULT);
+	spool_init(&io->out, SPOOL_MEM_DEFAULT);
+	io_choose_stdin(io);
+	if (io->in_mode == STDIN_NULL &&
+	    (io->null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (io->in_mode == STDIN_REPLAY && !io->rewind &&
+	    (io->stage = malloc(IO_CHUNK)) == NULL)
+		return -1;
+	return 0;
+}
+
+static void
+close_fd(int *fd)
+{
+	if (*fd != -1) {
+		close(*fd);
+		*fd = -1;
+	}
+}
+
+/* Make a pipe for an attempt: close-on-exec, our end non-blocking. */
+static int
+make_pipe(int *r, int *w, int ours)
+{
+	int	p[2];
+
+	if (pipe2(p, O_CLOEXEC) == -1)
+		return -1;
+	*r = p[0];
+	*w = p[1];
+	return fcntl(p[ours], F_SETFL, O_NONBLOCK);
+}
+
+/* Before an attempt starts: rewind, or the pipes it will use. */
+int
+io_prepare(struct io *io)
+{
+	if (io->rewind && lseek(STDIN_FILENO, io->rewind_to, SEEK_SET) == -1)
+		return -1;
+	if (io->in_mode == STDIN_REPLAY && !io->rewind) {
+		if (make_pipe(&io->in_r, &io->in_w, 1) == -1)
+			return -1;
+		io->in_cursor = 0;
+		io->in_room = 1;
+		io->stage_off = io->stage_len = 0;
+	}
+	if (io->out_mode == STDOUT_HOLD &&
+	    make_pipe(&io->out_r, &io->out_w, 0) == -1)
+		return -1;
+	return 0;
+}
+
+/* Put fd on target in the child; dup2 to itself would keep close-on-exec. */
+static void
+child_dup(int fd, int target)
+{
+	if (fd == -1)
+		return;
+	if (fd == target)
+		fcntl(fd, F_SETFD, 0);
+	else
+		dup2(fd, target);
+}
+
+/* In the child, before exec: only async-signal-safe calls. */
+void
+io_child(struct io *io)
+{
+	child_dup(io->in_r, STDIN_FILENO);
+	child_dup(io->null_fd, STDIN_FILENO);
+	child_dup(io->out_w, STDOUT_FILENO);
+}
+
+/* In retry, once the attempt runs: the attempt's ends are its own. */
+void
+io_started(struct io *io)
+{
+	close_fd(&io->in_r);
+	close_fd(&io->out_w);
+}
+
+/* Fill the stage from the spool, where this attempt is behind it. */
+static int
+stage_from_spool(struct io *io)
+{
+	ssize_t	n;
+
+	if (io->stage_off < io->stage_len || io->in_cursor >= io->in.len)
+		return 0;
+	n = spool_read_at(&io->in, io->in_cursor, io->stage, IO_CHUNK);
+	if (n < 0) {
+		io->error = errno;
+		return -1;
+	}
+	io->stage_off = 0;
+	io->stage_len = (size_t)n;
+	return 0;
+}
+
+/*
+ * The descriptors to watch now. Replay watches the pipe for room while it
+ * has bytes to send (or does not know of room), and retry's stdin only once
+ * the pipe has room; the pipe is closed when all is sent and stdin ended.
+ */
+int
+io_pollfds(struct io *io, struct pollfd *pfds)
+{
+	int	n = 0;
+
+	if (io->in_w != -1) {
+		if (stage_from_spool(io) == -1)
+			return -1;
+		if (io->stage_off < io->stage_len || !io->in_room) {
+			pfds[n].fd = io->in_w;
+			pfds[n++].events = POLLOUT;
+		} else if (io->in_eof)
+			close_fd(&io->in_w);
+		else {
+			pfds[n].fd = STDIN_FILENO;
+			pfds[n++].events = POLLIN;
+			pfds[n].fd = io->in_w;	/* for POLLERR: reader gone */
+			pfds[n++].events = 0;
+		}
+	}
+	if (io->out_r != -1) {
+		pfds[n].fd = io->out_r;
+		pfds[n++].events = POLLIN;
+	}
+	return n;
+}
+
+/* Send the stage to the attempt, as much as its pipe takes. */
+static void
+feed(struct io *io)
+{
+	ssize_t	n;
+
+	while (io->stage_off < io->stage_len) {
+		n = write(io->in_w, io->stage + io->stage_off,
+		    io->stage_len - io->stage_off);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 && errno == EAGAIN) {
+			io->in_room = 0;
+			return;
+		}
+		if (n == -1) {		/* EPIPE: it will read no more */
+			close_fd(&io->in_w);
+			return;
+		}
+		io->stage_off += (size_t)n;
+		io->in_cursor += (uint64_t)n;
+	}
+	io->in_room = 1;
+}
+
+/* Take a chunk of retry's stdin into the spool and the stage. */
+static int
+take_stdin(struct io *io)
+{
+	ssize_t	n;
+
+	n = read(STDIN_FILENO, io->stage, IO_CHUNK);
+	if (n == -1 && (errno == EINTR || errno == EAGAIN))
+		return 0;
+	if (n <= 0) {		/* the end, or an error that ends it */
+		io->in_eof = 1;
+		return 0;
+	}
+	if (spool_append(&io->in, io->stage, (size_t)n) == -1) {
+		io->error = errno;
+		return -1;
+	}
+	io->stage_off = 0;
+	io->stage_len = (size_t)n;
+	feed(io);
+	return 0;
+}
+
+/* Read what the attempt wrote to its held stdout; 1 at its end. */
+static int
+take_stdout(struct io *io)
+{
+	char	buf[IO_CHUNK];
+	ssize_t	n;
+
+	for (;;) {
+		n = read(io->out_r, buf, sizeof buf);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 && errno == EAGAIN)
+			return 0;
+		if (n <= 0) {
+			close_fd(&io->out_r);
+			return 1;
+		}
+		if (spool_append(&io->out, buf, (size_t)n) == -1) {
+			io->error = errno;
+			return -1;
+		}
+		if ((size_t)n < sizeof buf)
+			return 0;
+	}
+}
+
+/* Act on what ppoll reported. -1 when a spool failed (io->error). */
+int
+io_handle(struct io *io, const struct pollfd *pfds, int n)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		if (pfds[i].revents == 0)
+			continue;
+		if (pfds[i].fd == io->in_w) {
+			if (pfds[i].revents & (POLLERR | POLLHUP | POLLNVAL))
+				close_fd(&io->in_w);
+			else {
+				io->in_room = 1;
+				feed(io);
+			}
+		} else if (pfds[i].fd == STDIN_FILENO && io->in_w != -1) {
+			if (take_stdin(io) == -1)
+				return -1;
+		} else if (pfds[i].fd == io->out_r && io->out_r != -1) {
+			if (take_stdout(io) == -1)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The attempt is over: stop feeding it, take the rest of its held output
+ * (what is in the pipe now: background processes that keep it open are not
+ * waited for) and release it to stdout if it succeeded, else to stderr.
+ */
+int
+io_finish(struct io *io, int success)
+{
+	int	r = 0;
+
+	close_fd(&io->in_w);
+	close_fd(&io->in_r);
+	if (io->out_mode != STDOUT_HOLD)
+		return 0;
+	close_fd(&io->out_w);
+	if (io->out_r != -1 && take_stdout(io) == -1)
+		r = -1;
+	close_fd(&io->out_r);
+	if (spool_write_to(&io->out, success ? STDOUT_FILENO :
+	    STDERR_FILENO) == -1 && r == 0) {
+		io->error = errno;
+		r = -1;
+	}
+	spool_truncate(&io->out);
+	return r;
+}
+
+void
+io_free(struct io *io)
+{
+	io_finish(io, 0);
+	close_fd(&io->null_fd);
+	spool_free(&io->in);
+	spool_free(&io->out);
+	free(io->stage);
+	io->stage = NULL;
+}

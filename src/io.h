@@ -1,0 +1,66 @@
+/*
+ * An attempt's standard input and output: stdin replayed to every attempt
+ * (a lazy tee into a spool), passed as it is or /dev/null; stdout streamed
+ * untouched or held and released only for a successful attempt.
+ */
+#ifndef RETRY_IO_H
+#define RETRY_IO_H
+
+#include <poll.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "spool.h"
+
+enum stdin_mode {
+	STDIN_DEFAULT,		/* replay, or pass when stdin is a terminal */
+	STDIN_REPLAY,
+	STDIN_PASS,
+	STDIN_NULL,
+};
+
+enum stdout_mode {
+	STDOUT_STREAM,
+	STDOUT_HOLD,
+};
+
+#define IO_MAXFDS 3
+#define IO_CHUNK 65536
+
+struct io {
+	enum stdin_mode	 in_mode;
+	enum stdout_mode out_mode;
+	int		 error;		/* errno of a spool failure, or 0 */
+
+	/* Replay: a regular file is rewound; anything else is spooled. */
+	int		 rewind;
+	off_t		 rewind_to;
+	struct spool	 in;
+	int		 in_eof;	/* retry's stdin is at its end */
+	int		 in_r;		/* the attempt's end of its pipe */
+	int		 in_w;		/* ours; -1 once closed */
+	uint64_t	 in_cursor;	/* bytes of the spool delivered */
+	int		 in_room;	/* the pipe took all we wrote last */
+	char		*stage;		/* spool bytes on their way */
+	size_t		 stage_off;
+	size_t		 stage_len;
+
+	int		 null_fd;	/* --stdin=null */
+
+	/* Hold: the attempt's stdout into a spool. */
+	struct spool	 out;
+	int		 out_r;
+	int		 out_w;
+};
+
+int	io_init(struct io *, enum stdin_mode, enum stdout_mode);
+int	io_prepare(struct io *);
+void	io_child(struct io *);
+void	io_started(struct io *);
+int	io_pollfds(struct io *, struct pollfd *);
+int	io_handle(struct io *, const struct pollfd *, int);
+int	io_finish(struct io *, int);
+void	io_free(struct io *);
+
+#endif
