@@ -44,6 +44,7 @@ io_choose_stdin(struct io *io)
 		io->in_mode = STDIN_PASS;	/* closed, or nothing to keep */
 		return;
 	}
+	io->in_fifo = S_ISFIFO(st.st_mode);
 	if (S_ISREG(st.st_mode)) {
 		io->rewind_to = lseek(STDIN_FILENO, 0, SEEK_CUR);
 		io->rewind = io->rewind_to != (off_t)-1;
@@ -100,13 +101,22 @@ io_prepare(struct io *io)
 	if (io->in_mode == STDIN_REPLAY && !io->rewind) {
 		if (make_pipe(&io->in_r, &io->in_w, 1) == -1)
 			return -1;
+#ifdef F_SETPIPE_SZ
+		/* Fewer, larger tee(2) calls; best effort. */
+		if (io->in_fifo)
+			fcntl(io->in_w, F_SETPIPE_SZ, IO_TEE_MAX);
+#endif
 		io->in_cursor = 0;
 		io->in_room = 1;
 		io->stage_off = io->stage_len = 0;
 	}
-	if (io->out_mode == STDOUT_HOLD &&
-	    make_pipe(&io->out_r, &io->out_w, 0) == -1)
-		return -1;
+	if (io->out_mode == STDOUT_HOLD) {
+		if (make_pipe(&io->out_r, &io->out_w, 0) == -1)
+			return -1;
+#ifdef F_SETPIPE_SZ
+		fcntl(io->out_r, F_SETPIPE_SZ, IO_TEE_MAX);
+#endif
+	}
 	return 0;
 }
 
@@ -214,11 +224,85 @@ feed(struct io *io)
 	io->in_room = 1;
 }
 
+/*
+ * Consume len bytes of stdin, already copied to the attempt by tee(2),
+ * into the spool: spliced in the kernel, or read and appended where the
+ * spool's file cannot take a splice.
+ */
+static int
+consume_stdin(struct io *io, size_t len)
+{
+	ssize_t	n;
+	size_t	want;
+
+	while (len > 0) {
+		n = spool_splice_from(&io->in, STDIN_FILENO, len);
+		if (n == -1 && (errno == EINVAL || errno == ENOSYS)) {
+			want = len < IO_CHUNK ? len : IO_CHUNK;
+			n = read(STDIN_FILENO, io->stage, want);
+			if (n > 0 &&
+			    spool_append(&io->in, io->stage, (size_t)n) == -1)
+				n = -1;
+		}
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			io->error = n == 0 ? EIO : errno;
+			return -1;
+		}
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Past the spool's memory part, a pipe on stdin is copied to the attempt's
+ * pipe by tee(2) and moved into the spool's file by splice(2): no byte
+ * passes through retry's memory. Returns 1 when done so, 0 when the plain
+ * way must be taken, -1 on a spool failure.
+ */
+static int
+tee_stdin(struct io *io)
+{
+#ifdef HAVE_TEE
+	ssize_t	n;
+
+	if (!io->in_fifo || io->in.len < io->in.mem_limit)
+		return 0;
+	n = tee(STDIN_FILENO, io->in_w, IO_TEE_MAX, SPLICE_F_NONBLOCK);
+	if (n == -1 && errno == EINTR)
+		return 1;
+	if (n == -1 && errno == EAGAIN) {
+		io->in_room = 0;	/* most likely the attempt's pipe */
+		return 1;
+	}
+	if (n == -1) {
+		io->in_fifo = 0;	/* no tee here: the plain way */
+		return 0;
+	}
+	if (n == 0) {
+		io->in_eof = 1;
+		return 1;
+	}
+	if (consume_stdin(io, (size_t)n) == -1)
+		return -1;
+	io->in_cursor += (uint64_t)n;
+	return 1;
+#else
+	(void)io;
+	return 0;
+#endif
+}
+
 /* Take a chunk of retry's stdin into the spool and the stage. */
 static int
 take_stdin(struct io *io)
 {
 	ssize_t	n;
+	int	r;
+
+	if ((r = tee_stdin(io)) != 0)
+		return r == -1 ? -1 : 0;
 
 	n = read(STDIN_FILENO, io->stage, IO_CHUNK);
 	if (n == -1 && (errno == EINTR || errno == EAGAIN))
@@ -245,21 +329,24 @@ take_stdout(struct io *io)
 	ssize_t	n;
 
 	for (;;) {
-		n = read(io->out_r, buf, sizeof buf);
-		if (n == -1 && errno == EINTR)
+		/* Past the memory part, move it in the kernel. */
+		n = spool_splice_from(&io->out, io->out_r, IO_TEE_MAX);
+		if (n == -1 && (errno == EINVAL || errno == ENOSYS)) {
+			n = read(io->out_r, buf, sizeof buf);
+			if (n > 0 &&
+			    spool_append(&io->out, buf, (size_t)n) == -1)
+				n = -1;
+		}
+		if (n > 0 || (n == -1 && errno == EINTR))
 			continue;
-		if (n == -1 && errno == EAGAIN)
-			return 0;
-		if (n <= 0) {
+		if (n == 0) {
 			close_fd(&io->out_r);
 			return 1;
 		}
-		if (spool_append(&io->out, buf, (size_t)n) == -1) {
-			io->error = errno;
-			return -1;
-		}
-		if ((size_t)n < sizeof buf)
+		if (errno == EAGAIN)
 			return 0;
+		io->error = errno;
+		return -1;
 	}
 }
 

@@ -27,6 +27,7 @@ enum stdout_mode {
 
 #define IO_MAXFDS 3
 #define IO_CHUNK 65536
+#define IO_TEE_MAX (1024 * 1024)
 
 struct io {
 	enum stdin_mode	 in_mode;
@@ -34,6 +35,7 @@ struct io {
 	int		 error;		/* errno of a spool failure, or 0 */
 
 	/* Replay: a regular file is rewound; anything else is spooled. */
+	int		 in_fifo;	/* stdin is a pipe: tee(2) from it */
 	int		 rewind;
 	off_t		 rewind_to;
 	struct spool	 in;

@@ -13,6 +13,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef HAVE_SYS_SENDFILE_H
+#include <sys/sendfile.h>
+#endif
 
 #include "spool.h"
 
@@ -174,6 +177,34 @@ write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * Send the file part from off on with sendfile(2), which copies in the
+ * kernel. Returns the offset reached: where a plain copy must go on.
+ */
+static uint64_t
+send_file_part(struct spool *sp, int fd, uint64_t off)
+{
+#ifdef HAVE_SYS_SENDFILE_H
+	off_t	foff;
+	ssize_t	n;
+
+	while (off < sp->len) {
+		foff = (off_t)(off - sp->mem_len);
+		n = sendfile(fd, sp->fd, &foff, (size_t)(sp->len - off) >
+		    (1U << 30) ? (1U << 30) : (size_t)(sp->len - off));
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		off += (uint64_t)n;
+	}
+#else
+	(void)sp;
+	(void)fd;
+#endif
+	return off;
+}
+
 /* Write the whole spool to fd (a blocking descriptor). */
 int
 spool_write_to(struct spool *sp, int fd)
@@ -184,13 +215,49 @@ spool_write_to(struct spool *sp, int fd)
 
 	if (write_all(fd, sp->mem, sp->mem_len) == -1)
 		return -1;
-	for (off = sp->mem_len; off < sp->len; off += (uint64_t)n) {
+	off = send_file_part(sp, fd, sp->mem_len);
+	for (; off < sp->len; off += (uint64_t)n) {
 		if ((n = spool_read_at(sp, off, buf, sizeof buf)) <= 0)
 			return -1;
 		if (write_all(fd, buf, (size_t)n) == -1)
 			return -1;
 	}
 	return 0;
+}
+
+/*
+ * Move up to len bytes from the pipe fd to the end of the spool's file, in
+ * the kernel (splice(2)), once the memory part is full. Returns the bytes
+ * moved, 0 at the pipe's end, -1 with errno (EAGAIN: nothing there now;
+ * EINVAL or ENOSYS: not possible here, read and append instead).
+ */
+ssize_t
+spool_splice_from(struct spool *sp, int fd, size_t len)
+{
+#ifdef HAVE_SPLICE
+	loff_t	off;
+	ssize_t	n;
+
+	if (sp->len < sp->mem_limit) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (sp->fd == -1 && spool_open_file(sp) == -1)
+		return -1;
+	off = (loff_t)(sp->len - sp->mem_len);
+	do
+		n = splice(fd, NULL, sp->fd, &off, len, SPLICE_F_NONBLOCK);
+	while (n == -1 && errno == EINTR);
+	if (n > 0)
+		sp->len += (uint64_t)n;
+	return n;
+#else
+	(void)sp;
+	(void)fd;
+	(void)len;
+	errno = ENOSYS;
+	return -1;
+#endif
 }
 
 /* Empty the spool for reuse; memory and file are kept. */

@@ -302,10 +302,10 @@ supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
 {
 	struct pollfd	pfds[IO_MAXFDS];
 	uint64_t	now, kill_at = 0;
-	int		sig, forwarded = 0, stopped = 0, n, r;
+	int		sig, forwarded = 0, stopped = 0, n, r, chld;
 
-	for (;;) {
-		if (reap(s, out))
+	for (chld = 1;; chld = eventloop_take_chld()) {
+		if (chld && reap(s, out))
 			break;
 		if ((sig = eventloop_signal()) != 0) {
 			if (!forwarded) {
@@ -326,7 +326,6 @@ supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
 			signal_attempt(s, SIGKILL);
 			kill_at = 0;
 		}
-		eventloop_take_chld();
 		if ((n = io_pollfds(io, pfds)) == -1) {
 			/* A spool failed: the attempt cannot be replayed. */
 			signal_attempt(s, SIGKILL);
