@@ -11,7 +11,8 @@ _retry_takes_value()
 	local short_arg=abcdfjkmrstxD
 	local long_arg='attempts times strategy base cap factor jitter delay
 		deadline max-time timeout kill-after signal retry-on while
-		stop-on success-on until splay seed message log-format'
+		stop-on success-on until splay seed message log-format stdin
+		stdout'
 	local long_noarg='foreground dry-run quiet verbose help version'
 
 	case $w in
@@ -50,7 +51,7 @@ _retry()
 
 	# The command starts at the first word that is neither an option nor
 	# an option's value; "--" ends the options. COMP_WORDS, not words:
-	# _command_offset counts in COMP_WORDS, where "--opt=val" is three.
+	# _command_offset counts in COMP_WORDS, where a word "option=value" counts as three.
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		w=${COMP_WORDS[i]}
 		if [[ $w == -- ]]; then
@@ -58,7 +59,7 @@ _retry()
 			return
 		fi
 		if [[ $w == = && ${COMP_WORDS[i - 1]} == -* ]]; then
-			((i++))	# the value of --opt=value
+			((i++))	# the value after "="
 			continue
 		fi
 		if [[ $w != -* ]]; then
@@ -102,6 +103,14 @@ _retry()
 		COMPREPLY=($(compgen -W 'text json' -- "$cur"))
 		return
 		;;
+	--stdin)
+		COMPREPLY=($(compgen -W 'replay pass null' -- "$cur"))
+		return
+		;;
+	--stdout)
+		COMPREPLY=($(compgen -W 'stream hold' -- "$cur"))
+		return
+		;;
 	-a | --attempts | --times)
 		COMPREPLY=($(compgen -W 'inf forever' -- "$cur"))
 		return
@@ -125,6 +134,7 @@ _retry()
 			-D --deadline= --max-time= -t --timeout= -k --kill-after=
 			--signal= --foreground --splay= -r --retry-on= --while=
 			-x --stop-on= --success-on= --until= --seed= -n --dry-run
+			--stdin= --stdout=
 			-m --message= -q --quiet -v --verbose --log-format=
 			-h --help -V --version --' -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace

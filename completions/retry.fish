@@ -16,7 +16,7 @@ function __fish_retry_print_command
     set -l long_value --attempts --times --strategy --base --cap --factor \
         --jitter --delay --deadline --max-time --timeout --kill-after \
         --signal --splay --retry-on --while --stop-on --success-on --until \
-        --seed --message --log-format
+        --seed --message --log-format --stdin --stdout
     set -l long_novalue --foreground --dry-run --quiet --verbose --help --version
     set -l i 1
     set -l dashdash 0
@@ -124,6 +124,8 @@ complete -c retry -n $nocmd -s x -l stop-on -x -a 'success fail true false' -d '
 complete -c retry -n $nocmd -l success-on -x -a 'success fail true false' -d 'Statuses that count as success [0]'
 complete -c retry -n $nocmd -l until -x -a 'success fail true false' -d 'Statuses that count as success (same as --success-on)'
 complete -c retry -n $nocmd -l seed -x -d 'Seed the random source: same seed, same delays'
+complete -c retry -n $nocmd -l stdin -x -a 'replay\t"Every attempt reads the same input" pass\t"Inherited as it is" null\t"/dev/null"' -d 'What each attempt reads [replay]'
+complete -c retry -n $nocmd -l stdout -x -a 'stream\t"Live, untouched" hold\t"Only a successful attempt reaches stdout"' -d 'Where an attempt writes [stream]'
 complete -c retry -n $nocmd -s n -l dry-run -d 'Print the delay schedule and exit'
 complete -c retry -n $nocmd -s m -l message -x -d 'The name of the command in messages'
 complete -c retry -n $nocmd -s q -l quiet -d 'No messages but errors'
