@@ -52,12 +52,15 @@ io_choose_stdin(struct io *io)
 }
 
 int
-io_init(struct io *io, enum stdin_mode in, enum stdout_mode out)
+io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
+    struct conditions *cond)
 {
 	memset(io, 0, sizeof *io);
 	io->in_mode = in;
 	io->out_mode = out;
+	io->cond = cond != NULL && cond_any(cond) ? cond : NULL;
 	io->in_r = io->in_w = io->out_r = io->out_w = io->null_fd = -1;
+	io->err_r = io->err_w = -1;
 	spool_init(&io->in, SPOOL_MEM_DEFAULT);
 	spool_init(&io->out, SPOOL_MEM_DEFAULT);
 	io_choose_stdin(io);
@@ -110,12 +113,17 @@ io_prepare(struct io *io)
 		io->in_room = 1;
 		io->stage_off = io->stage_len = 0;
 	}
-	if (io->out_mode == STDOUT_HOLD) {
+	if (io->out_mode == STDOUT_HOLD || io->cond != NULL) {
 		if (make_pipe(&io->out_r, &io->out_w, 0) == -1)
 			return -1;
 #ifdef F_SETPIPE_SZ
 		fcntl(io->out_r, F_SETPIPE_SZ, IO_TEE_MAX);
 #endif
+	}
+	if (io->cond != NULL) {
+		cond_reset(io->cond);
+		if (make_pipe(&io->err_r, &io->err_w, 0) == -1)
+			return -1;
 	}
 	return 0;
 }
@@ -139,6 +147,9 @@ io_child(struct io *io)
 	child_dup(io->in_r, STDIN_FILENO);
 	child_dup(io->null_fd, STDIN_FILENO);
 	child_dup(io->out_w, STDOUT_FILENO);
+	child_dup(io->err_w, STDERR_FILENO);
+	if (io->stdout_to_stderr)
+		dup2(STDERR_FILENO, STDOUT_FILENO);
 }
 
 /* In retry, once the attempt runs: the attempt's ends are its own. */
@@ -147,6 +158,7 @@ io_started(struct io *io)
 {
 	close_fd(&io->in_r);
 	close_fd(&io->out_w);
+	close_fd(&io->err_w);
 }
 
 /* Fill the stage from the spool, where this attempt is behind it. */
@@ -194,6 +206,10 @@ io_pollfds(struct io *io, struct pollfd *pfds)
 	}
 	if (io->out_r != -1) {
 		pfds[n].fd = io->out_r;
+		pfds[n++].events = POLLIN;
+	}
+	if (io->err_r != -1) {
+		pfds[n].fd = io->err_r;
 		pfds[n++].events = POLLIN;
 	}
 	return n;
@@ -321,6 +337,64 @@ take_stdin(struct io *io)
 	return 0;
 }
 
+/* Write all of buf to fd, a descriptor of retry's own (blocking). */
+static int
+write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t	n;
+
+	while (len > 0) {
+		n = write(fd, buf, len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Pass a stream of the attempt through retry, matching its lines: stdout
+ * to the hold spool or to retry's stdout, stderr to retry's stderr. Reads
+ * what is there now; 1 at the stream's end. When retry's own stdout or
+ * stderr has no reader any more, the pipe is closed, so that the attempt
+ * meets the broken pipe it would have met without retry in between.
+ */
+static int
+pass_through(struct io *io, int *fd, struct cond_line *line, int to)
+{
+	char	buf[IO_CHUNK];
+	ssize_t	n;
+
+	for (;;) {
+		n = read(*fd, buf, sizeof buf);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 && errno == EAGAIN)
+			return 0;
+		if (n <= 0) {
+			cond_flush(io->cond, line);
+			close_fd(fd);
+			return 1;
+		}
+		if (cond_feed(io->cond, line, buf, (size_t)n) == -1) {
+			io->error = errno;
+			return -1;
+		}
+		if (to == -1) {
+			if (spool_append(&io->out, buf, (size_t)n) == -1) {
+				io->error = errno;
+				return -1;
+			}
+		} else if (write_all(to, buf, (size_t)n) == -1) {
+			close_fd(fd);
+			return 1;
+		}
+	}
+}
+
 /* Read what the attempt wrote to its held stdout; 1 at its end. */
 static int
 take_stdout(struct io *io)
@@ -328,6 +402,9 @@ take_stdout(struct io *io)
 	char	buf[IO_CHUNK];
 	ssize_t	n;
 
+	if (io->cond != NULL)
+		return pass_through(io, &io->out_r, &io->out_line,
+		    io->out_mode == STDOUT_HOLD ? -1 : STDOUT_FILENO);
 	for (;;) {
 		/* Past the memory part, move it in the kernel. */
 		n = spool_splice_from(&io->out, io->out_r, IO_TEE_MAX);
@@ -372,36 +449,67 @@ io_handle(struct io *io, const struct pollfd *pfds, int n)
 		} else if (pfds[i].fd == io->out_r && io->out_r != -1) {
 			if (take_stdout(io) == -1)
 				return -1;
+		} else if (pfds[i].fd == io->err_r && io->err_r != -1) {
+			if (pass_through(io, &io->err_r, &io->err_line,
+			    STDERR_FILENO) == -1)
+				return -1;
 		}
 	}
 	return 0;
 }
 
 /*
- * The attempt is over: stop feeding it, take the rest of its held output
- * (what is in the pipe now: background processes that keep it open are not
- * waited for) and release it to stdout if it succeeded, else to stderr.
+ * The attempt is over: stop feeding it and take the rest of its output
+ * (what is in the pipes now: background processes that keep them open are
+ * not waited for), matching its last lines.
  */
 int
-io_finish(struct io *io, int success)
+io_drain(struct io *io)
 {
 	int	r = 0;
 
 	close_fd(&io->in_w);
 	close_fd(&io->in_r);
-	if (io->out_mode != STDOUT_HOLD)
-		return 0;
 	close_fd(&io->out_w);
+	close_fd(&io->err_w);
 	if (io->out_r != -1 && take_stdout(io) == -1)
 		r = -1;
+	if (io->err_r != -1 &&
+	    pass_through(io, &io->err_r, &io->err_line, STDERR_FILENO) == -1)
+		r = -1;
 	close_fd(&io->out_r);
+	close_fd(&io->err_r);
+	if (io->cond != NULL) {
+		cond_flush(io->cond, &io->out_line);
+		cond_flush(io->cond, &io->err_line);
+	}
+	return r;
+}
+
+/* Release held output: to stdout for a success, else to stderr. */
+int
+io_release(struct io *io, int success)
+{
+	int	r = 0;
+
+	if (io->out_mode != STDOUT_HOLD)
+		return 0;
 	if (spool_write_to(&io->out, success ? STDOUT_FILENO :
-	    STDERR_FILENO) == -1 && r == 0) {
+	    STDERR_FILENO) == -1) {
 		io->error = errno;
 		r = -1;
 	}
 	spool_truncate(&io->out);
 	return r;
+}
+
+/* Drain and release, for an attempt whose outcome is known. */
+int
+io_finish(struct io *io, int success)
+{
+	int	r = io_drain(io);
+
+	return io_release(io, success) == -1 ? -1 : r;
 }
 
 void
@@ -413,4 +521,7 @@ io_free(struct io *io)
 	spool_free(&io->out);
 	free(io->stage);
 	io->stage = NULL;
+	free(io->out_line.buf);
+	free(io->err_line.buf);
+	io->out_line.buf = io->err_line.buf = NULL;
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "cond.h"
 #include "spool.h"
 
 enum stdin_mode {
@@ -25,7 +26,7 @@ enum stdout_mode {
 	STDOUT_HOLD,
 };
 
-#define IO_MAXFDS 3
+#define IO_MAXFDS 4
 #define IO_CHUNK 65536
 #define IO_TEE_MAX (1024 * 1024)
 
@@ -49,19 +50,30 @@ struct io {
 	size_t		 stage_len;
 
 	int		 null_fd;	/* --stdin=null */
+	int		 stdout_to_stderr;	/* hooks */
 
 	/* Hold: the attempt's stdout into a spool. */
 	struct spool	 out;
 	int		 out_r;
 	int		 out_w;
+
+	/* Conditions on output: both streams pass through retry. */
+	struct conditions *cond;	/* NULL: none */
+	int		 err_r;
+	int		 err_w;
+	struct cond_line out_line;
+	struct cond_line err_line;
 };
 
-int	io_init(struct io *, enum stdin_mode, enum stdout_mode);
+int	io_init(struct io *, enum stdin_mode, enum stdout_mode,
+	    struct conditions *);
 int	io_prepare(struct io *);
 void	io_child(struct io *);
 void	io_started(struct io *);
 int	io_pollfds(struct io *, struct pollfd *);
 int	io_handle(struct io *, const struct pollfd *, int);
+int	io_drain(struct io *);
+int	io_release(struct io *, int);
 int	io_finish(struct io *, int);
 void	io_free(struct io *);
 

@@ -148,6 +148,8 @@ add_outcome_text(struct line *ln, const struct outcome *o)
 		addf(ln, "exit status %d", o->status);
 		break;
 	}
+	if (o->why != NULL)
+		addf(ln, ", %s", o->why);
 }
 
 /* "attempt 2/5", or "attempt 2" when there is no limit. */
@@ -175,6 +177,10 @@ add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 			addf(ln, ",\"signal\":%d", a->outcome->signo);
 		if (a->outcome->kind == OUTCOME_TIMEDOUT)
 			addf(ln, ",\"timed_out\":true");
+		if (a->outcome->why != NULL) {
+			addf(ln, ",\"why\":");
+			add_json_string(ln, a->outcome->why);
+		}
 	}
 	addf(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
 }
@@ -285,6 +291,31 @@ log_give_up(const struct log_attempt *a, const char *why)
 	else
 		addf(&ln, "); giving up after %llu attempt%s",
 		    (unsigned long long)a->attempt, a->attempt == 1 ? "" : "s");
+	emit(&ln);
+}
+
+/* A hook ended: say so when it failed (-v: always). */
+void
+log_hook(const char *name, const struct outcome *o)
+{
+	struct line	ln = { .len = 0 };
+
+	if (verbosity < 0 || (verbosity < 1 && o->status == 0 &&
+	    o->kind == OUTCOME_EXITED))
+		return;
+	if (format == LOG_JSON) {
+		addf(&ln, "{\"event\":\"hook\",\"hook\":\"%s\",\"status\":%d}",
+		    name, o->status);
+	} else {
+		addf(&ln, "retry: %s: --%s hook ", label, name);
+		if (o->kind == OUTCOME_EXITED && o->status == 0)
+			addf(&ln, "succeeded");
+		else {
+			addf(&ln, "failed (");
+			add_outcome_text(&ln, o);
+			addf(&ln, ")");
+		}
+	}
 	emit(&ln);
 }
 

@@ -24,5 +24,6 @@ void	log_retry(const struct log_attempt *, uint64_t);
 void	log_success(const struct log_attempt *);
 void	log_give_up(const struct log_attempt *, const char *);
 void	log_exec_failed(const struct log_attempt *, const char *);
+void	log_hook(const char *, const struct outcome *);
 
 #endif

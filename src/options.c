@@ -27,6 +27,11 @@ enum {
 	OPT_SPLAY,
 	OPT_STDIN,
 	OPT_STDOUT,
+	OPT_RETRY_IF,
+	OPT_STOP_IF,
+	OPT_FAIL_IF,
+	OPT_ON_RETRY,
+	OPT_ON_GIVE_UP,
 };
 
 static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:t:k:D:nm:qvhV";
@@ -54,6 +59,11 @@ static const struct option long_options[] = {
 	{ "splay",	required_argument,	NULL,	OPT_SPLAY },
 	{ "stdin",	required_argument,	NULL,	OPT_STDIN },
 	{ "stdout",	required_argument,	NULL,	OPT_STDOUT },
+	{ "retry-if-output", required_argument,	NULL,	OPT_RETRY_IF },
+	{ "stop-if-output", required_argument,	NULL,	OPT_STOP_IF },
+	{ "fail-if-output", required_argument,	NULL,	OPT_FAIL_IF },
+	{ "on-retry",	required_argument,	NULL,	OPT_ON_RETRY },
+	{ "on-give-up",	required_argument,	NULL,	OPT_ON_GIVE_UP },
 	{ "seed",	required_argument,	NULL,	OPT_SEED },
 	{ "dry-run",	no_argument,		NULL,	'n' },
 	{ "message",	required_argument,	NULL,	'm' },
@@ -337,6 +347,22 @@ parse_log_format(const char *s, struct options *o, const char **why)
 	return 0;
 }
 
+/* Compile an ERE of a condition on output; regerror's text on error. */
+static int
+parse_condition(int c, const char *arg, struct options *o, char *err,
+    size_t errlen)
+{
+	enum cond_kind	kind = c == OPT_RETRY_IF ? COND_RETRY_IF :
+			    c == OPT_STOP_IF ? COND_STOP_IF : COND_FAIL_IF;
+	char		name[64], why[256];
+
+	if (cond_add(&o->cond, kind, arg, why, sizeof why) == 0)
+		return 0;
+	seterr(err, errlen, "invalid value '%s' for %s: %s", arg,
+	    option_name(c, name, sizeof name), why);
+	return -1;
+}
+
 /* Parse the argument of option c; -1 with *why on a bad value. */
 static int
 parse_value(int c, const char *arg, struct options *o, struct given *g,
@@ -396,6 +422,12 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 		return parse_log_format(arg, o, why);
 	case OPT_STDIN:
 		return parse_stdin(arg, o, why);
+	case OPT_ON_RETRY:
+		o->on_retry = arg;
+		return 0;
+	case OPT_ON_GIVE_UP:
+		o->on_give_up = arg;
+		return 0;
 	case OPT_STDOUT:
 		return parse_stdout(arg, o, why);
 	}
@@ -405,7 +437,6 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 static void
 set_defaults(struct options *o)
 {
-	free(o->delays);
 	memset(o, 0, sizeof *o);
 	o->attempts = DEFAULT_ATTEMPTS;
 	o->backoff.strategy = STRATEGY_EXPONENTIAL;
@@ -521,6 +552,11 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 			getopt_error(c, argc, argv, err, errlen);
 			return OPTIONS_ERROR;
 		}
+		if (c == OPT_RETRY_IF || c == OPT_STOP_IF || c == OPT_FAIL_IF) {
+			if (parse_condition(c, optarg, o, err, errlen) == -1)
+				return OPTIONS_ERROR;
+			continue;
+		}
 		why = "invalid value";
 		if (parse_value(c, optarg, o, &g, &why) == -1) {
 			seterr(err, errlen, "invalid value '%s' for %s: %s",
@@ -538,6 +574,7 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 void
 options_free(struct options *o)
 {
+	cond_free(&o->cond);
 	free(o->delays);
 	o->delays = NULL;
 	o->backoff.delays = NULL;
@@ -596,6 +633,14 @@ options_help(FILE *f)
 "      --stdout=MODE       stream (live, untouched) or hold (only a successful\n"
 "                            attempt's output reaches stdout; a failed one's\n"
 "                            goes to stderr) [stream]\n"
+"\n"
+"Conditions on output and hooks (ERE: a POSIX extended regular expression,\n"
+"matched against each line of stdout and stderr; options may repeat):\n"
+"      --retry-if-output=ERE  retry a failure only if a line matches\n"
+"      --stop-if-output=ERE   a failure with a matching line is not retried\n"
+"      --fail-if-output=ERE   a success with a matching line is a failure\n"
+"      --on-retry=CMD      run CMD with /bin/sh -c before each retry's sleep\n"
+"      --on-give-up=CMD    run CMD with /bin/sh -c once, when retry gives up\n"
 "\n"
 "Messages (on stderr):\n"
 "  -m, --message=TEXT      the command's name in messages\n"

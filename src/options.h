@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "backoff.h"
+#include "cond.h"
 #include "io.h"
 #include "statuslist.h"
 
@@ -40,6 +41,9 @@ struct options {
 	int			 foreground;
 	enum stdin_mode		 stdin_mode;
 	enum stdout_mode	 stdout_mode;
+	struct conditions	 cond;		/* --*-if-output */
+	const char		*on_retry;	/* hooks: /bin/sh -c */
+	const char		*on_give_up;
 
 	int			 seeded;
 	uint64_t		 seed;

@@ -27,7 +27,11 @@ static const char *const retry_vars[] = {
 };
 #define NRETRY_VARS (sizeof retry_vars / sizeof retry_vars[0])
 
-enum { VAR_ATTEMPT, VAR_MAX, VAR_ELAPSED, VAR_PREVIOUS, VAR_RUN_ID, NVARS };
+enum {
+	VAR_ATTEMPT, VAR_MAX, VAR_ELAPSED, VAR_PREVIOUS, VAR_RUN_ID,
+	VAR_STATUS, VAR_NEXT_DELAY, VAR_ATTEMPTS_MADE,	/* hooks only */
+	NVARS
+};
 
 /*
  * The environment of the attempts: retry's own, less any RETRY_* variable
@@ -100,6 +104,35 @@ runenv_set(struct runenv *re, uint64_t n, uint64_t elapsed, int prev)
 	re->envp[i] = NULL;
 }
 
+/*
+ * Add a hook's variables to the attempt's: the status that just ended, and
+ * the next delay (on-retry) or the attempts made (on-give-up).
+ */
+static void
+runenv_hook(struct runenv *re, int status, const uint64_t *delay,
+    uint64_t made)
+{
+	size_t	i;
+
+	for (i = re->nbase; re->envp[i] != NULL; i++)
+		;
+	snprintf(re->vars[VAR_STATUS], sizeof re->vars[VAR_STATUS],
+	    "RETRY_STATUS=%d", status);
+	re->envp[i++] = re->vars[VAR_STATUS];
+	if (delay != NULL) {
+		snprintf(re->vars[VAR_NEXT_DELAY],
+		    sizeof re->vars[VAR_NEXT_DELAY], "RETRY_NEXT_DELAY=%.6f",
+		    duration_seconds(*delay));
+		re->envp[i++] = re->vars[VAR_NEXT_DELAY];
+	} else {
+		snprintf(re->vars[VAR_ATTEMPTS_MADE],
+		    sizeof re->vars[VAR_ATTEMPTS_MADE],
+		    "RETRY_ATTEMPTS_MADE=%llu", (unsigned long long)made);
+		re->envp[i++] = re->vars[VAR_ATTEMPTS_MADE];
+	}
+	re->envp[i] = NULL;
+}
+
 /* What to do after an attempt. */
 enum verdict {
 	VERDICT_SUCCESS,
@@ -144,21 +177,18 @@ user_interrupt(const struct outcome *out)
 }
 
 /*
- * The attempt is over: release its held output. A spool that failed is an
- * error of retry's (a short input must not be replayed as if whole); a
- * reader of stdout gone is SIGPIPE, as it would be for cat.
+ * A spool that failed is an error of retry's (a short input must not be
+ * replayed as if whole); a reader of stdout gone is SIGPIPE, as it would
+ * be for cat.
  */
 static int
-finish_io(struct io *io, int success)
+io_failed(struct io *io)
 {
-	if (io_finish(io, success) == 0 && io->error == 0)
-		return 0;
 	if (io->error == EPIPE)
 		eventloop_die_of(SIGPIPE);
-	log_error("cannot keep the attempt's %s: %s",
-	    io->out_mode == STDOUT_HOLD ? "input or output" : "input",
+	log_error("cannot keep the attempt's input or output: %s",
 	    strerror(io->error));
-	return -1;
+	return EXIT_CANCELED;
 }
 
 /*
@@ -198,13 +228,14 @@ splay(const struct options *o, struct rng *rng, uint64_t deadline)
 
 /* One run of retry: what every attempt and sleep needs. */
 struct run {
-	const struct options	*o;
+	struct options		*o;
 	struct rng		*rng;
 	uint64_t		 start;
 	uint64_t		 deadline;	/* 0: none */
 	struct supervise	 sup;
 	struct runenv		 env;
 	struct io		 io;
+	struct io		 hook_io;	/* stdin null, stdout to stderr */
 	struct backoff_state	 bs;
 	struct outcome		 out;
 	struct log_attempt	 la;
@@ -212,6 +243,8 @@ struct run {
 };
 
 #define GO_ON (-1)
+
+static int	give_up(struct run *, const char *, int);
 
 /* Start attempt n: GO_ON once it runs, else retry's exit status. */
 static int
@@ -223,8 +256,7 @@ attempt_start(struct run *r, uint64_t n)
 	r->la.attempt = n;
 	r->la.elapsed_ns = eventloop_now() - r->start;
 	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
-		log_give_up(&r->la, "deadline");
-		return n == 1 ? EXIT_TIMEDOUT : r->prev;
+		return give_up(r, "deadline", n == 1 ? EXIT_TIMEDOUT : r->prev);
 	}
 	runenv_set(&r->env, n, r->la.elapsed_ns, r->prev);
 	log_start(&r->la);
@@ -243,9 +275,93 @@ attempt_start(struct run *r, uint64_t n)
 	if (st == 1) {
 		io_finish(&r->io, 0);
 		log_exec_failed(&r->la, o->command[0]);
-		return r->out.status;
+		return give_up(r, NULL, r->out.status);
 	}
 	return GO_ON;
+}
+
+/*
+ * The verdict on an ended attempt, with the conditions on its output: a
+ * success with a --fail-if-output line is a failure (status 1) that is
+ * retried; a failure with a --stop-if-output line, or without a
+ * --retry-if-output line when that is given, is permanent; else the status
+ * lists decide.
+ */
+static enum verdict
+verdict(struct run *r)
+{
+	struct conditions	*c = &r->o->cond;
+	struct outcome		*out = &r->out;
+	enum verdict		 v = classify(r->o, out->status);
+
+	if (v == VERDICT_SUCCESS) {
+		if (!cond_matched(c, COND_FAIL_IF))
+			return v;
+		out->why = "output matched --fail-if-output";
+		out->status = 1;
+		return VERDICT_RETRY;
+	}
+	if (cond_matched(c, COND_STOP_IF)) {
+		out->why = "output matched --stop-if-output";
+		return VERDICT_PERMANENT;
+	}
+	if (cond_given(c, COND_RETRY_IF) && !cond_matched(c, COND_RETRY_IF)) {
+		out->why = "no output matched --retry-if-output";
+		return VERDICT_PERMANENT;
+	}
+	return v;
+}
+
+/*
+ * Run a hook with /bin/sh -c, in a process group of its own like an
+ * attempt, stdin from /dev/null and stdout to retry's stderr; it is
+ * stopped at the deadline. Its status is reported and changes nothing.
+ */
+static void
+run_hook(struct run *r, const char *name, const char *cmd)
+{
+	char			sh[] = "/bin/sh", dash_c[] = "-c";
+	char		       *argv[] = { sh, dash_c, (char *)cmd, NULL };
+	struct stop_plan	plan;
+	struct outcome		out;
+	int			st, sig;
+
+	if (r->deadline != 0 && eventloop_now() >= r->deadline)
+		return;		/* it would be stopped at once */
+	if (io_prepare(&r->hook_io) == -1) {
+		log_error("cannot run the %s hook: %s", name, strerror(errno));
+		return;
+	}
+	st = supervise_start(&r->sup, argv, r->env.envp, &r->hook_io, &out);
+	if (st == -1) {
+		log_error("cannot run the %s hook: %s", name, strerror(errno));
+		return;
+	}
+	if (st == 0) {
+		plan_stop(r->o, &plan, r->deadline);
+		plan.at = r->deadline;	/* no --timeout: that is an attempt's */
+		if ((sig = supervise_wait(&r->sup, &plan, &r->hook_io,
+		    &out)) > 0)
+			eventloop_die_of(sig);
+	}
+	io_finish(&r->hook_io, 0);
+	log_hook(name, &out);
+}
+
+/*
+ * Give up with status st: say why (NULL: said already), run --on-give-up,
+ * return st.
+ */
+static int
+give_up(struct run *r, const char *why, int st)
+{
+	if (why != NULL)
+		log_give_up(&r->la, why);
+	if (r->o->on_give_up != NULL) {
+		runenv_hook(&r->env, r->out.status, NULL, r->la.attempt);
+		run_hook(r, "on-give-up", r->o->on_give_up);
+	}
+	return st;
 }
 
 /* Run attempt n to its end: GO_ON to retry it, else the exit status. */
@@ -260,37 +376,34 @@ attempt(struct run *r, uint64_t n)
 		return st;
 	plan_stop(r->o, &plan, r->deadline);
 	sig = supervise_wait(&r->sup, &plan, &r->io, &r->out);
-	v = classify(r->o, r->out.status);
-	if (finish_io(&r->io, sig == 0 && v == VERDICT_SUCCESS) == -1)
-		return EXIT_CANCELED;
+	if (io_drain(&r->io) == -1)
+		return io_failed(&r->io);
+	v = verdict(r);
+	if (io_release(&r->io, sig == 0 && v == VERDICT_SUCCESS) == -1)
+		return io_failed(&r->io);
 	if (sig > 0)
 		eventloop_die_of(sig);
 	r->la.elapsed_ns = eventloop_now() - r->start;
 	user_interrupt(&r->out);
 	r->prev = r->out.status;
 	if (r->out.kind == OUTCOME_TIMEDOUT && r->deadline != 0 &&
-	    eventloop_now() >= r->deadline) {
-		log_give_up(&r->la, "deadline");
-		return EXIT_TIMEDOUT;
-	}
+	    eventloop_now() >= r->deadline)
+		return give_up(r, "deadline", EXIT_TIMEDOUT);
 	if (v == VERDICT_SUCCESS) {
 		log_success(&r->la);
 		return r->out.status;
 	}
-	if (v == VERDICT_PERMANENT) {
-		log_give_up(&r->la, "permanent");
-		return r->out.status;
-	}
-	if (r->o->attempts != 0 && n >= r->o->attempts) {
-		log_give_up(&r->la, "attempts");
-		return r->out.status;
-	}
+	if (v == VERDICT_PERMANENT)
+		return give_up(r, "permanent", r->out.status);
+	if (r->o->attempts != 0 && n >= r->o->attempts)
+		return give_up(r, "attempts", r->out.status);
 	return GO_ON;
 }
 
 /*
  * Sleep before retry n: GO_ON after it, or the last status when the sleep
- * would end at or after the deadline (then it is not taken at all).
+ * would end at or after the deadline (then it is not taken at all). The
+ * --on-retry hook runs first; its time counts as part of the sleep.
  */
 static int
 pause_before(struct run *r, uint64_t n)
@@ -300,11 +413,13 @@ pause_before(struct run *r, uint64_t n)
 
 	delay = next_delay(r->o, &r->bs, n, r->rng);
 	wake = eventloop_now() + delay;
-	if (r->deadline != 0 && wake >= r->deadline) {
-		log_give_up(&r->la, "deadline");
-		return r->out.status;
-	}
+	if (r->deadline != 0 && wake >= r->deadline)
+		return give_up(r, "deadline", r->out.status);
 	log_retry(&r->la, delay);
+	if (r->o->on_retry != NULL) {
+		runenv_hook(&r->env, r->out.status, &delay, 0);
+		run_hook(r, "on-retry", r->o->on_retry);
+	}
 	if ((sig = eventloop_sleep_until(wake)) != 0)
 		eventloop_die_of(sig);
 	return GO_ON;
@@ -314,7 +429,7 @@ pause_before(struct run *r, uint64_t n)
 static int
 run_setup(struct run *r)
 {
-	const struct options	*o = r->o;
+	struct options	*o = r->o;
 
 	if (runenv_init(&r->env, o->attempts) == -1) {
 		log_error("cannot set up the environment: %s",
@@ -329,10 +444,12 @@ run_setup(struct run *r)
 		    strerror(errno));
 		return -1;
 	}
-	if (io_init(&r->io, o->stdin_mode, o->stdout_mode) == -1) {
+	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond) == -1 ||
+	    io_init(&r->hook_io, STDIN_NULL, STDOUT_STREAM, NULL) == -1) {
 		log_error("cannot set up standard input: %s", strerror(errno));
 		return -1;
 	}
+	r->hook_io.stdout_to_stderr = 1;
 	backoff_start(&o->backoff, &r->bs);
 	r->deadline = o->deadline != 0 ? r->start + o->deadline : 0;
 	r->prev = -1;
@@ -347,7 +464,7 @@ run_setup(struct run *r)
  * stop signal that it receives.
  */
 int
-run_attempts(const struct options *o, struct rng *rng, uint64_t start)
+run_attempts(struct options *o, struct rng *rng, uint64_t start)
 {
 	struct run	r;
 	uint64_t	n;
@@ -367,6 +484,7 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 			break;
 	}
 	io_free(&r.io);
+	io_free(&r.hook_io);
 	supervise_close(&r.sup);
 	free(r.env.envp);
 	return st;

@@ -23,6 +23,7 @@ struct outcome {
 	int			status;
 	int			signo;
 	int			exec_errno;
+	const char	       *why;	/* set when output decided the verdict */
 };
 
 /* When and how to stop an attempt: --timeout, --deadline, --kill-after. */

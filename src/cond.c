@@ -1,0 +1,216 @@
+/*
+ * Matching output lines. The bytes of a stream arrive in chunks; complete
+ * lines are matched where they lie, and the unfinished last one is kept
+ * (up to COND_LINE_MAX bytes) until its newline or the end of the stream.
+ * Once every set has matched in an attempt nothing more is matched: any
+ * match counts, so the rest cannot change the outcome.
+ */
+#include "config.h"
+
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cond.h"
+
+/*
+ * Where regexec takes a length (REG_STARTEND: glibc, the BSDs), a run of
+ * whole lines is matched in one call: with REG_NEWLINE, '^' and '$' match at
+ * each newline and nothing else matches one, so a match in the run is a
+ * match in one of its lines, and NUL bytes are ordinary characters. Without
+ * it (musl), each line is matched alone and a NUL byte ends what regexec
+ * sees of it.
+ */
+#ifdef REG_STARTEND
+#define REG_FLAGS (REG_EXTENDED | REG_NOSUB | REG_NEWLINE)
+#else
+#define REG_FLAGS (REG_EXTENDED | REG_NOSUB)
+#endif
+
+/* Compile ere into the set of kind; -1 with regerror's text in err. */
+int
+cond_add(struct conditions *c, enum cond_kind kind, const char *ere,
+    char *err, size_t errlen)
+{
+	struct cond_set	*s = &c->set[kind];
+	regex_t		*re;
+	int		 r;
+
+	re = realloc(s->re, (s->n + 1) * sizeof *s->re);
+	if (re == NULL) {
+		strncpy(err, "out of memory", errlen);
+		err[errlen - 1] = '\0';
+		return -1;
+	}
+	s->re = re;
+	if ((r = regcomp(&s->re[s->n], ere, REG_FLAGS)) != 0) {
+		regerror(r, &s->re[s->n], err, errlen);
+		return -1;
+	}
+	s->n++;
+	return 0;
+}
+
+int
+cond_given(const struct conditions *c, enum cond_kind kind)
+{
+	return c->set[kind].n > 0;
+}
+
+int
+cond_any(const struct conditions *c)
+{
+	int	k;
+
+	for (k = 0; k < COND_NKINDS; k++)
+		if (c->set[k].n > 0)
+			return 1;
+	return 0;
+}
+
+int
+cond_matched(const struct conditions *c, enum cond_kind kind)
+{
+	return c->set[kind].matched;
+}
+
+/* A new attempt: nothing has matched yet. */
+void
+cond_reset(struct conditions *c)
+{
+	int	k;
+
+	for (k = 0; k < COND_NKINDS; k++)
+		c->set[k].matched = 0;
+}
+
+/* Whether any set still has something to find. */
+static int
+cond_wanted(const struct conditions *c)
+{
+	int	k;
+
+	for (k = 0; k < COND_NKINDS; k++)
+		if (c->set[k].n > 0 && !c->set[k].matched)
+			return 1;
+	return 0;
+}
+
+/* Match len bytes at p, whole lines without the last newline. */
+static void
+match_run(struct conditions *c, const char *p, size_t len)
+{
+	struct cond_set	*s;
+	size_t		 i;
+	int		 k;
+#ifdef REG_STARTEND
+	regmatch_t	 m;
+#endif
+
+	for (k = 0; k < COND_NKINDS; k++) {
+		s = &c->set[k];
+		for (i = 0; i < s->n && !s->matched; i++) {
+#ifdef REG_STARTEND
+			m.rm_so = 0;
+			m.rm_eo = (regoff_t)len;
+			if (regexec(&s->re[i], p, 1, &m, REG_STARTEND) == 0)
+				s->matched = 1;
+#else
+			(void)len;	/* p is one NUL-terminated line */
+			if (regexec(&s->re[i], p, 0, NULL, 0) == 0)
+				s->matched = 1;
+#endif
+		}
+	}
+}
+
+/* Match the kept line and start a new one. */
+static void
+match_kept(struct conditions *c, struct cond_line *l)
+{
+	l->buf[l->len] = '\0';
+	match_run(c, l->buf, l->len);
+	l->len = 0;
+}
+
+/* Add up to len bytes to the unfinished line, cut at COND_LINE_MAX. */
+static void
+line_add(struct cond_line *l, const char *p, size_t len)
+{
+	if (len > COND_LINE_MAX - l->len)
+		len = COND_LINE_MAX - l->len;
+	memcpy(l->buf + l->len, p, len);
+	l->len += len;
+}
+
+/*
+ * Feed a chunk of a stream, at most COND_LINE_MAX bytes (so that each line
+ * that lies whole in it is within the bound). Returns -1 when the line
+ * buffer cannot be had (out of memory), else 0.
+ */
+int
+cond_feed(struct conditions *c, struct cond_line *l, const char *p,
+    size_t len)
+{
+	const char	*nl, *last, *end;
+
+	if (!cond_wanted(c))
+		return 0;
+	if (l->buf == NULL && (l->buf = malloc(COND_LINE_MAX + 1)) == NULL)
+		return -1;
+	/* First the end of a line begun in an earlier chunk. */
+	if (l->len > 0) {
+		if ((nl = memchr(p, '\n', len)) == NULL) {
+			line_add(l, p, len);
+			return 0;
+		}
+		line_add(l, p, (size_t)(nl - p));
+		match_kept(c, l);
+		len -= (size_t)(nl - p) + 1;
+		p = nl + 1;
+	}
+	if (len == 0)
+		return 0;
+	end = p + len;
+	if ((last = memrchr(p, '\n', len)) == NULL) {
+		line_add(l, p, len);
+		return 0;
+	}
+#ifdef REG_STARTEND
+	match_run(c, p, (size_t)(last - p));
+#else
+	while ((nl = memchr(p, '\n', (size_t)(last - p) + 1)) != NULL) {
+		line_add(l, p, (size_t)(nl - p));
+		match_kept(c, l);
+		if (nl == last)
+			break;
+		p = nl + 1;
+	}
+#endif
+	line_add(l, last + 1, (size_t)(end - (last + 1)));
+	return 0;
+}
+
+/* The stream ended: match its last line if it had no newline. */
+void
+cond_flush(struct conditions *c, struct cond_line *l)
+{
+	if (l->buf != NULL && l->len > 0 && cond_wanted(c))
+		match_kept(c, l);
+	l->len = 0;
+}
+
+void
+cond_free(struct conditions *c)
+{
+	size_t	i;
+	int	k;
+
+	for (k = 0; k < COND_NKINDS; k++) {
+		for (i = 0; i < c->set[k].n; i++)
+			regfree(&c->set[k].re[i]);
+		free(c->set[k].re);
+		c->set[k].re = NULL;
+		c->set[k].n = 0;
+	}
+}

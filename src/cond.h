@@ -1,0 +1,49 @@
+/*
+ * Conditions on output: POSIX extended regular expressions matched against
+ * each line of an attempt's stdout and stderr (--retry-if-output,
+ * --stop-if-output, --fail-if-output).
+ */
+#ifndef RETRY_COND_H
+#define RETRY_COND_H
+
+#include <regex.h>
+#include <stddef.h>
+
+/* A line longer than this is matched on its first COND_LINE_MAX bytes. */
+#define COND_LINE_MAX (64 * 1024)
+
+enum cond_kind {
+	COND_RETRY_IF,
+	COND_STOP_IF,
+	COND_FAIL_IF,
+	COND_NKINDS,
+};
+
+struct cond_set {
+	regex_t		*re;
+	size_t		 n;
+	int		 matched;	/* a line matched, this attempt */
+};
+
+struct conditions {
+	struct cond_set	 set[COND_NKINDS];
+};
+
+/* The unfinished last line of one stream. */
+struct cond_line {
+	char		*buf;		/* COND_LINE_MAX + 1 */
+	size_t		 len;
+};
+
+int	cond_add(struct conditions *, enum cond_kind, const char *, char *,
+	    size_t);
+int	cond_any(const struct conditions *);
+int	cond_given(const struct conditions *, enum cond_kind);
+int	cond_matched(const struct conditions *, enum cond_kind);
+void	cond_reset(struct conditions *);
+int	cond_feed(struct conditions *, struct cond_line *, const char *,
+	    size_t);
+void	cond_flush(struct conditions *, struct cond_line *);
+void	cond_free(struct conditions *);
+
+#endif
