@@ -1,0 +1,68 @@
+#!/bin/sh
+# The spools' temporary files (stdin replayed and stdout held, 3 MiB each:
+# past the memory bound) are made in $TMPDIR and unlinked at once: the
+# directory stays empty during the run, after it, and after a SIGKILL.
+
+# shellcheck disable=SC2002 # `cat file |` on purpose: a pipe, not a file
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+
+command -v timeout >/dev/null || skip_ "timeout(1) is not available"
+test -d /proc/self/fd || skip_ "no /proc/self/fd"
+head -c 3M /dev/urandom >in || framework_failure_ "cannot make the input"
+mkdir tmp || framework_failure_ "cannot make tmp"
+T=$PWD/tmp
+
+# Whatever is left running at the end is killed: retry, and the attempt's
+# process group (its pid).
+retry_pid=
+trap 'test -n "$retry_pid" && kill -s KILL "$retry_pid" 2>/dev/null
+	test -s pgid && kill -s KILL -- "-$(cat pgid)" 2>/dev/null
+	cd / && rm -rf "$test_dir_"' EXIT
+
+# Each attempt copies stdin to stdout, gives retry time to take it all,
+# then lists $TMPDIR and retry's (its parent's) open files.
+cat in | returns_ 1 env TMPDIR="$T" timeout -k 5 60 "$RETRY" -a 2 \
+	--delay=0 -q --stdout=hold sh -c 'cat; sleep 0.5
+	ls -A "$TMPDIR" >during.$RETRY_ATTEMPT
+	ls -l /proc/$PPID/fd >fds.$RETRY_ATTEMPT; exit 1' >out 2>err || fail=1
+for n in 1 2; do
+	test -f during.$n || { note_ "attempt $n did not run"; fail=1; }
+	expect_empty during.$n || fail=1
+	# Both spools have a file, deleted, in $TMPDIR.
+	c=$(grep -c "$T/.*(deleted)" fds.$n)
+	test "$c" -ge 2 || note_ "attempt $n: retry has $c deleted file(s) in" \
+		"\$TMPDIR open, not 2:" "$(cat fds.$n)" || fail=1
+done
+test "$(ls -A "$T")" = '' || note_ "left in \$TMPDIR:" "$(ls -A "$T")" ||
+	fail=1
+cat in in >exp
+cmp -s exp err || note_ "the held output is wrong:" "$(cmp exp err 2>&1)" ||
+	fail=1
+
+# SIGKILL while the spools have files: nothing is left either.
+cat in | TMPDIR=$T "$RETRY" -a 1 --stdout=hold \
+	sh -c 'cat; echo $$ >pgid; exec sleep 30' >out 2>err &
+retry_pid=$!
+i=0
+until test -s pgid; do
+	i=$((i + 1))
+	test $i -le 100 || fail_ "the attempt did not start"
+	sleep 0.1
+done
+sleep 0.5
+ls -l "/proc/$retry_pid/fd" >fds
+c=$(grep -c "$T/.*(deleted)" fds)
+test "$c" -ge 2 || note_ "retry has $c deleted file(s) in \$TMPDIR open," \
+	"not 2:" "$(cat fds)" || fail=1
+test "$(ls -A "$T")" = '' || note_ "in \$TMPDIR during the run:" \
+	"$(ls -A "$T")" || fail=1
+kill -s KILL "$retry_pid"
+wait "$retry_pid" 2>/dev/null
+retry_pid=
+kill -s KILL -- "-$(cat pgid)" 2>/dev/null
+test "$(ls -A "$T")" = '' || note_ "left in \$TMPDIR after SIGKILL:" \
+	"$(ls -A "$T")" || fail=1
+
+Exit "$fail"
