@@ -12,7 +12,8 @@ _retry_takes_value()
 	local long_arg='attempts times strategy base cap factor jitter delay
 		deadline max-time timeout kill-after signal retry-on while
 		stop-on success-on until splay seed message log-format stdin
-		stdout'
+		stdout retry-if-output stop-if-output fail-if-output on-retry
+		on-give-up'
 	local long_noarg='foreground dry-run quiet verbose help version'
 
 	case $w in
@@ -121,7 +122,12 @@ _retry()
 		;;
 	-b | --base | -c | --cap | -f | --factor | -d | --delay | \
 	-D | --deadline | --max-time | -t | --timeout | -k | --kill-after | \
-	--splay | --seed | -m | --message)
+	--splay | --seed | -m | --message | \
+	--retry-if-output | --stop-if-output | --fail-if-output)
+		return
+		;;
+	--on-retry | --on-give-up)
+		COMPREPLY=($(compgen -c -- "$cur"))
 		return
 		;;
 	esac
@@ -134,7 +140,8 @@ _retry()
 			-D --deadline= --max-time= -t --timeout= -k --kill-after=
 			--signal= --foreground --splay= -r --retry-on= --while=
 			-x --stop-on= --success-on= --until= --seed= -n --dry-run
-			--stdin= --stdout=
+			--stdin= --stdout= --retry-if-output= --stop-if-output=
+			--fail-if-output= --on-retry= --on-give-up=
 			-m --message= -q --quiet -v --verbose --log-format=
 			-h --help -V --version --' -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace

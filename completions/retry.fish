@@ -16,7 +16,8 @@ function __fish_retry_print_command
     set -l long_value --attempts --times --strategy --base --cap --factor \
         --jitter --delay --deadline --max-time --timeout --kill-after \
         --signal --splay --retry-on --while --stop-on --success-on --until \
-        --seed --message --log-format --stdin --stdout
+        --seed --message --log-format --stdin --stdout --retry-if-output \
+        --stop-if-output --fail-if-output --on-retry --on-give-up
     set -l long_novalue --foreground --dry-run --quiet --verbose --help --version
     set -l i 1
     set -l dashdash 0
@@ -124,6 +125,11 @@ complete -c retry -n $nocmd -s x -l stop-on -x -a 'success fail true false' -d '
 complete -c retry -n $nocmd -l success-on -x -a 'success fail true false' -d 'Statuses that count as success [0]'
 complete -c retry -n $nocmd -l until -x -a 'success fail true false' -d 'Statuses that count as success (same as --success-on)'
 complete -c retry -n $nocmd -l seed -x -d 'Seed the random source: same seed, same delays'
+complete -c retry -n $nocmd -l retry-if-output -x -d 'Retry a failure only if a line of output matches (ERE)'
+complete -c retry -n $nocmd -l stop-if-output -x -d 'A failure with a matching line is not retried (ERE)'
+complete -c retry -n $nocmd -l fail-if-output -x -d 'A success with a matching line is a failure (ERE)'
+complete -c retry -n $nocmd -l on-retry -x -a '(__fish_complete_command)' -d 'Shell command run before each retry\'s sleep'
+complete -c retry -n $nocmd -l on-give-up -x -a '(__fish_complete_command)' -d 'Shell command run once when retry gives up'
 complete -c retry -n $nocmd -l stdin -x -a 'replay\t"Every attempt reads the same input" pass\t"Inherited as it is" null\t"/dev/null"' -d 'What each attempt reads [replay]'
 complete -c retry -n $nocmd -l stdout -x -a 'stream\t"Live, untouched" hold\t"Only a successful attempt reaches stdout"' -d 'Where an attempt writes [stream]'
 complete -c retry -n $nocmd -s n -l dry-run -d 'Print the delay schedule and exit'
