@@ -1,0 +1,336 @@
+# shellcheck shell=sh
+# Helpers for the tests of process and signal supervision (sig-*, timeout-*,
+# deadline-*, proc-*, tty-*), sourced after lib.sh.
+#
+# Nothing a test starts may outlive it.  An attempt records its pid in ./pids
+# (`echo $$ >>pids`), a test records what it starts in the background with
+# `bg_ PID` and registers other clean-up with `at_exit_ COMMAND`; at exit
+# every recorded process and its process group get SIGKILL, and so does any
+# `sleep $(marker_)` still running.
+#
+# ./drive.py runs a command with a known signal state, signals it and reports
+# how it ended: whether retry died of a signal or exited 128+N is visible only
+# in the wait status.  Background jobs of a non-interactive shell start with
+# SIGINT and SIGQUIT ignored, and `make` may run the tests with more ignored,
+# so every test that signals retry or traps a signal in an attempt goes
+# through it.
+
+require_python3_
+# The interpreter itself, not a wrapper that finds it, and no site packages:
+# each start is then quick.
+python_=$(python3 -c 'import sys; print(sys.executable)') ||
+	framework_failure_ "cannot find python3's executable"
+
+: >pids || framework_failure_ "cannot write pids"
+: >markers || framework_failure_ "cannot write markers"
+bg_pids_=
+exit_cmds_=
+
+# bg_ PID: kill PID and its group when the test exits.
+bg_() { bg_pids_="$bg_pids_ $1"; }
+
+# at_exit_ COMMAND: run COMMAND when the test exits.
+at_exit_() {
+	exit_cmds_="$exit_cmds_
+$1"
+}
+
+# Kill whatever the test started and is still there.
+kill_left_() {
+	eval "$exit_cmds_"
+	while read -r m_; do
+		pgrep -f "sleep $m_"
+	done <markers >>pids
+	for p_ in $bg_pids_ $(cat pids 2>/dev/null); do
+		case $p_ in
+		'' | *[!0-9]* | 0 | 1) continue ;;
+		esac
+		kill -s KILL -- "-$p_" 2>/dev/null
+		kill -s KILL "$p_" 2>/dev/null
+	done
+}
+
+# A retry that hangs would hold `make check` up for good.  After 60 s the
+# watchdog kills whatever the test is waiting for, again and again until the
+# test ends, and the test fails.  It is not the test's child, so that it does
+# not kill itself.
+watchdog_() {
+	sleep 60
+	: >watchdog.fired
+	while kill -0 "$1" 2>/dev/null; do
+		pkill -KILL -P "$1"
+		sleep 0.5
+	done
+}
+(watchdog_ $$ </dev/null >/dev/null 2>&1 9>&- & echo $! >watchdog.pid)
+watchdog_pid_=$(cat watchdog.pid)
+
+# Stop the watchdog; fail the test if it fired.
+watchdog_stop_() {
+	wd_kids_=$(pgrep -P "$watchdog_pid_")
+	# shellcheck disable=SC2086 # one word per pid
+	kill -s KILL "$watchdog_pid_" $wd_kids_ 2>/dev/null
+	test ! -e watchdog.fired ||
+		note_ "the test took more than 60 s: its commands were killed"
+}
+
+# lib.sh's own clean-up, which this trap replaces, removes the test directory.
+# shellcheck disable=SC2154 # test_dir_ is set by lib.sh
+trap 'st_=$?; watchdog_stop_ || st_=1; kill_left_; cd / && rm -rf "$test_dir_"
+exit $st_' EXIT
+
+drive_py_=$PWD/drive.py
+cat >"$drive_py_" <<'PYEOF' || framework_failure_ "cannot write drive.py"
+"""Run COMMAND with a known signal state, send it signals, report its end.
+
+drive.py [-x] [-i SIG]... [-b SIG]... [-c] [-o FILE] [-l SECS]
+         [-w FILE | -s SECS | -k SIG]... -- COMMAND [ARG]...
+
+COMMAND starts with every signal at its default action and none blocked,
+except those named by -i (ignored) and -b (blocked); core dumps are off
+unless -c.  With -x, drive.py becomes COMMAND.  Otherwise COMMAND runs in a
+process group of its own while drive.py carries out, in order, -w (wait
+until FILE exists and is not empty), -s (sleep) and -k (send SIG to
+COMMAND), then waits for it to end and writes to FILE (-o, ./drive.out)
+one line: "exit STATUS MS" or "signal NAME MS", MS the time from the last
+-k (or the start) to the end, then "early" if COMMAND ended before every
+step was done and "core" if it dumped core; or "hung MS" if it was still
+running after SECS (-l, 10), when drive.py kills it.
+"""
+import os, resource, signal, sys, time
+
+def signum(name):
+    if name.isdigit():
+        return int(name)
+    name = name.upper()
+    return int(getattr(signal, name if name.startswith("SIG") else "SIG" + name))
+
+def child_state(ignored, blocked, core):
+    for s in signal.valid_signals():
+        if s in (signal.SIGKILL, signal.SIGSTOP):
+            continue
+        try:
+            signal.signal(s, signal.SIG_IGN if s in ignored else signal.SIG_DFL)
+        except (OSError, ValueError):
+            pass
+    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    hard = resource.getrlimit(resource.RLIMIT_CORE)[1]
+    resource.setrlimit(resource.RLIMIT_CORE, (hard if core else 0, hard))
+
+def main(argv):
+    ignored, blocked, steps = set(), set(), []
+    core, exec_mode, out, limit = False, False, "drive.out", 10.0
+    i = 0
+    while argv[i] != "--":
+        opt = argv[i]
+        if opt == "-x":
+            exec_mode = True
+        elif opt == "-c":
+            core = True
+        else:
+            i += 1
+            arg = argv[i]
+            if opt == "-i":
+                ignored.add(signum(arg))
+            elif opt == "-b":
+                blocked.add(signum(arg))
+            elif opt == "-o":
+                out = arg
+            elif opt == "-l":
+                limit = float(arg)
+            elif opt in ("-w", "-s", "-k"):
+                steps.append((opt, arg))
+            else:
+                sys.exit("drive.py: bad option " + opt)
+        i += 1
+    cmd = argv[i + 1:]
+    if exec_mode:
+        child_state(ignored, blocked, core)
+        os.execvp(cmd[0], cmd)
+    t0 = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setpgid(0, 0)
+            child_state(ignored, blocked, core)
+            os.execvp(cmd[0], cmd)
+        finally:
+            os._exit(127)
+    status, early = None, False
+    end = t0 + limit
+
+    def poll():
+        nonlocal status
+        if status is None:
+            p, st = os.waitpid(pid, os.WNOHANG)
+            if p == pid:
+                status = st
+        return status is not None
+
+    mark = t0
+    for opt, arg in steps:
+        if poll():
+            early = True
+            break
+        if opt == "-w":
+            while not (os.path.exists(arg) and os.path.getsize(arg) > 0):
+                if poll() or time.monotonic() > end:
+                    break
+                time.sleep(0.01)
+        elif opt == "-s":
+            stop = time.monotonic() + float(arg)
+            while time.monotonic() < stop and not poll():
+                time.sleep(0.01)
+        elif opt == "-k":
+            mark = time.monotonic()
+            os.kill(pid, signum(arg))
+    while not poll() and time.monotonic() < end:
+        time.sleep(0.005)
+    ms = int((time.monotonic() - mark) * 1000)
+    if status is None:
+        os.killpg(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        report = "hung %d" % ms
+    elif os.WIFSIGNALED(status):
+        name = signal.Signals(os.WTERMSIG(status)).name[3:]
+        report = "signal %s %d" % (name, ms)
+        if os.WCOREDUMP(status):
+            report += " core"
+    else:
+        report = "exit %d %d" % (os.WEXITSTATUS(status), ms)
+    if early:
+        report += " early"
+    with open(out, "w") as f:
+        f.write(report + "\n")
+
+main(sys.argv[1:])
+PYEOF
+
+# drive_ ARG...: python3 drive.py ARG... (see its synopsis); its report is
+# left in $how (exit, signal or hung), $num (the status or the signal's name,
+# as TERM), $ms and $notes ("early", "core" or nothing).
+drive_() {
+	rm -f drive.out
+	"$python_" -I -S "$drive_py_" -o drive.out "$@"
+	read -r how num ms notes <drive.out ||
+		framework_failure_ "drive.py left no report"
+	case $how in
+	hung)
+		ms=$num
+		num=
+		;;
+	esac
+}
+
+# dfl_ [-i SIG]... [-b SIG]... -- COMMAND...: run COMMAND with every signal
+# at its default action and none blocked, bar those ignored (-i) or
+# blocked (-b).
+dfl_() {
+	"$python_" -I -S "$drive_py_" -x "$@"
+}
+
+# expect_death_ SIG: the driven command died of SIG, after every step.
+expect_death_() {
+	test "$how $num" = "signal $1" && test -z "$notes" && return 0
+	note_ "expected retry to die of SIG$1, got: $how $num ${ms}ms $notes"
+}
+
+# expect_gone_ PID...: none of these processes is left (a zombie would be).
+expect_gone_() {
+	for p_ in "$@"; do
+		kill -0 "$p_" 2>/dev/null || continue
+		note_ "process $p_ is still there:" \
+			"$(ps -o pid=,stat=,args= -p "$p_")"
+		return 1
+	done
+}
+
+# pgid_of_ PID: the process group of PID.
+pgid_of_() {
+	sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f3
+}
+
+# live_ PGREP-ARG...: the pids that `pgrep PGREP-ARG...` finds, zombies
+# left out.  Once retry is gone, its attempts' zombies are for init to reap,
+# which a loaded machine may take a while to do.
+live_() {
+	for p_ in $(pgrep "$@"); do
+		case $(sed 's/.*) //' "/proc/$p_/stat" 2>/dev/null) in
+		'' | Z*) ;;
+		*) echo "$p_" ;;
+		esac
+	done
+}
+
+# gone_within_ PGREP-ARG...: `pgrep PGREP-ARG...` finds nothing but zombies,
+# at the latest 1.5 s from now; what it still finds then is reported and
+# killed.
+gone_within_() {
+	i_=0
+	while test -n "$(live_ "$@")"; do
+		i_=$((i_ + 1))
+		if test $i_ -gt 15; then
+			note_ "still running:" "$(pgrep -a "$@")"
+			for p_ in $(live_ "$@"); do
+				kill -s KILL "$p_" 2>/dev/null
+			done
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
+# marker_: a number that no other process has on its command line, for
+# `sleep $(marker_)`.
+marker_() {
+	echo "$((86400 + $$)).$(date +%N)" | tee -a markers
+}
+
+# thrice_ FUNCTION [ARG]...: a timing check; run FUNCTION until it returns 0,
+# at most 3 times (the machine may be loaded), and report only the last try.
+thrice_() {
+	for _ in 1 2 3; do
+		"$@" 9>try.log && return 0
+	done
+	cat try.log >&9
+	return 1
+}
+
+# wait_lines_ N FILE: wait until FILE has at least N lines, 10 s at most.
+wait_lines_() {
+	i_=0
+	until test "$(nlines "$2")" -ge "$1"; do
+		i_=$((i_ + 1))
+		test $i_ -le 200 || return 1
+		sleep 0.05
+	done
+}
+
+# tmux_start_: start an interactive bash in a terminal of its own (a tmux
+# server of the test's own), in the test directory; skip without tmux.
+tmux_start_() {
+	command -v tmux >/dev/null 2>&1 || skip_ "tmux is not installed"
+	command -v bash >/dev/null 2>&1 || skip_ "bash is not installed"
+	tmux_sock_=$PWD/tmux.sock
+	at_exit_ 'tmux -S "$tmux_sock_" kill-server 2>/dev/null'
+	TERM=${TERM:-xterm} tmux -S "$tmux_sock_" -f /dev/null \
+		new-session -d -x 120 -y 30 \
+		"cd '$PWD' && exec env HISTFILE= PS1='$ ' bash --norc --noprofile -i" ||
+		framework_failure_ "cannot start tmux"
+	# Wait for the prompt, so that no key is typed before the shell reads.
+	i_=0
+	until screen_ | grep '^\$' >/dev/null; do
+		i_=$((i_ + 1))
+		test $i_ -le 100 || framework_failure_ "no prompt in tmux"
+		sleep 0.05
+	done
+}
+
+# tmux_ ARG...: tmux ARG... on the test's server.
+tmux_() { tmux -S "$tmux_sock_" "$@"; }
+
+# type_ TEXT: type TEXT into the terminal, then Enter.
+type_() { tmux_ send-keys -l "$1" && tmux_ send-keys Enter; }
+
+# screen_: what the terminal shows.
+screen_() { tmux_ capture-pane -p; }
