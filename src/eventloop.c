@@ -123,6 +123,28 @@ eventloop_now(void)
 }
 
 /*
+ * When ppoll() returns ready descriptors, it puts the blocked mask back
+ * without running the handlers of signals that came meanwhile: with a busy
+ * stream they would wait as long as it stays busy. Let them in now.
+ */
+static void
+deliver_pending(void)
+{
+	struct timespec	zero = { 0, 0 };
+	sigset_t	pending;
+	size_t		i;
+	int		any;
+
+	if (sigpending(&pending) == -1)
+		return;
+	any = sigismember(&pending, SIGCHLD) == 1;
+	for (i = 0; i < NSTOP; i++)
+		any |= handled[i] && sigismember(&pending, stop_signals[i]) == 1;
+	if (any)
+		ppoll(NULL, 0, &zero, &wait_mask);
+}
+
+/*
  * Wait once: until a signal, an event on fds, or the absolute deadline
  * (0: none). Returns ppoll's result; -1 with EINTR is a signal, not an
  * error. Handlers run only in here (our signals are blocked elsewhere), so
@@ -133,6 +155,7 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 {
 	struct timespec	ts, *tp = NULL;
 	uint64_t	now, left;
+	int		r;
 
 	if (deadline != 0) {
 		now = eventloop_now();
@@ -141,7 +164,10 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 		ts.tv_nsec = (long)(left % NSEC_PER_SEC);
 		tp = &ts;
 	}
-	return ppoll(fds, (nfds_t)nfds, tp, &wait_mask);
+	r = ppoll(fds, (nfds_t)nfds, tp, &wait_mask);
+	if (r > 0)
+		deliver_pending();
+	return r;
 }
 
 /*

@@ -189,9 +189,16 @@ io_pollfds(struct io *io, struct pollfd *pfds)
 {
 	int	n = 0;
 
+	if (io->error != 0) {	/* a spool failed: move nothing more */
+		close_fd(&io->in_w);
+		close_fd(&io->out_r);
+		close_fd(&io->err_r);
+		return 0;
+	}
+
 	if (io->in_w != -1) {
 		if (stage_from_spool(io) == -1)
-			return -1;
+			return io_pollfds(io, pfds);
 		if (io->stage_off < io->stage_len || !io->in_room) {
 			pfds[n].fd = io->in_w;
 			pfds[n++].events = POLLOUT;

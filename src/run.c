@@ -376,7 +376,7 @@ attempt(struct run *r, uint64_t n)
 		return st;
 	plan_stop(r->o, &plan, r->deadline);
 	sig = supervise_wait(&r->sup, &plan, &r->io, &r->out);
-	if (io_drain(&r->io) == -1)
+	if (io_drain(&r->io) == -1 || r->io.error != 0)
 		return io_failed(&r->io);
 	v = verdict(r);
 	if (io_release(&r->io, sig == 0 && v == VERDICT_SUCCESS) == -1)

@@ -114,6 +114,8 @@ spool_append(struct spool *sp, const void *data, size_t len)
 	const char	*buf = data;
 	size_t		 room;
 
+	if (len == 0)
+		return 0;
 	room = sp->mem_limit - sp->mem_len;
 	if (sp->len == sp->mem_len && room > 0) {
 		if (room > len)

@@ -303,6 +303,7 @@ supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
 	struct pollfd	pfds[IO_MAXFDS];
 	uint64_t	now, kill_at = 0;
 	int		sig, forwarded = 0, stopped = 0, n, r, chld;
+	int		io_lost = 0;
 
 	for (chld = 1;; chld = eventloop_take_chld()) {
 		if (chld && reap(s, out))
@@ -326,16 +327,17 @@ supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
 			signal_attempt(s, SIGKILL);
 			kill_at = 0;
 		}
-		if ((n = io_pollfds(io, pfds)) == -1) {
+		n = io_pollfds(io, pfds);
+		if (io->error != 0 && !io_lost) {
 			/* A spool failed: the attempt cannot be replayed. */
 			signal_attempt(s, SIGKILL);
-			n = 0;
+			io_lost = 1;
 		}
 		r = eventloop_wait(next_timer(p, stopped, kill_at), pfds, n);
 		if (r == -1 && errno != EINTR)
 			return -1;
-		if (r > 0 && io_handle(io, pfds, n) == -1)
-			signal_attempt(s, SIGKILL);
+		if (r > 0)
+			io_handle(io, pfds, n);
 	}
 	if (stopped) {
 		finish_group(s, kill_at);
