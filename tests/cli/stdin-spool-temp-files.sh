@@ -21,10 +21,13 @@ trap 'test -n "$retry_pid" && kill -s KILL "$retry_pid" 2>/dev/null
 	test -s pgid && kill -s KILL -- "-$(cat pgid)" 2>/dev/null
 	cd / && rm -rf "$test_dir_"' EXIT
 
-# Each attempt copies stdin to stdout, gives retry time to take it all,
-# then lists $TMPDIR and retry's (its parent's) open files.
+# Each attempt copies stdin to stdout, gives retry time (up to 10 s) to
+# have both spools' files open, then lists $TMPDIR and retry's (its
+# parent's) open files.
 cat in | returns_ 1 env TMPDIR="$T" timeout -k 5 60 "$RETRY" -a 2 \
-	--delay=0 -q --stdout=hold sh -c 'cat; sleep 0.5
+	--delay=0 -q --stdout=hold sh -c 'cat; i=0
+	while test "$(ls -l /proc/$PPID/fd | grep -c "$TMPDIR/")" -lt 2 &&
+		test $i -lt 100; do sleep 0.1; i=$((i + 1)); done
 	ls -A "$TMPDIR" >during.$RETRY_ATTEMPT
 	ls -l /proc/$PPID/fd >fds.$RETRY_ATTEMPT; exit 1' >out 2>err || fail=1
 for n in 1 2; do
@@ -51,7 +54,13 @@ until test -s pgid; do
 	test $i -le 100 || fail_ "the attempt did not start"
 	sleep 0.1
 done
-sleep 0.5
+i=0
+# shellcheck disable=SC2010 # the links' targets, not file names, are read
+while test "$(ls -l "/proc/$retry_pid/fd" | grep -c "$T/")" -lt 2 &&
+	test $i -lt 100; do
+	sleep 0.1
+	i=$((i + 1))
+done
 ls -l "/proc/$retry_pid/fd" >fds
 c=$(grep -c "$T/.*(deleted)" fds)
 test "$c" -ge 2 || note_ "retry has $c deleted file(s) in \$TMPDIR open," \

@@ -14,10 +14,10 @@ trap 'test -s pgid && kill -s KILL -- "-$(cat pgid)" 2>/dev/null
 
 t0=$(now_ms)
 returns_ 0 timeout -k 5 60 "$RETRY" -a 1 --stdout=hold \
-	sh -c 'echo $$ >pgid; echo hi; sleep 6 & exit 0' >out 2>err || fail=1
+	sh -c 'echo $$ >pgid; echo hi; sleep 30 & exit 0' >out 2>err || fail=1
 ms=$(($(now_ms) - t0))
 test "$(cat out)" = hi || note_ "stdout:" "$(head -c 500 out)" || fail=1
-test "$ms" -lt 4000 || note_ "retry waited ${ms}ms for the background" \
+test "$ms" -lt 15000 || note_ "retry waited ${ms}ms for the background" \
 	"process" || fail=1
 
 Exit "$fail"

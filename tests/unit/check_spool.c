@@ -771,7 +771,7 @@ splice_all(struct spool *sp, int fd, size_t chunk)
 
 START_TEST(splice_below_the_bound_asks_for_a_plain_copy)
 {
-	unsigned char	ref[SMALL + 10], buf[20];
+	unsigned char	ref[30], buf[20];
 	struct spool	sp;
 	int		p[2];
 
@@ -918,7 +918,9 @@ spool_suite(void)
 
 	s = suite_create("spool");
 
+	/* Generous limits: the machine may be loaded; none is a timing test. */
 	tc = tcase_create("bound");
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, an_empty_spool_holds_nothing_and_has_no_file);
 	tcase_add_test(tc, appends_below_the_bound_stay_in_memory);
 	tcase_add_test(tc,
@@ -931,14 +933,14 @@ spool_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("read");
-	tcase_set_timeout(tc, 30);
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, read_at_returns_the_right_bytes_at_every_boundary);
 	tcase_add_loop_test(tc, many_small_appends_equal_one_big_one, 0,
 	    nitems(bounds));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("write");
-	tcase_set_timeout(tc, 30);
+	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, write_to_a_file_reproduces_the_bytes_exactly,
 	    0, nitems(bounds));
 	tcase_add_loop_test(tc, write_to_a_pipe_reproduces_the_bytes_exactly,
@@ -949,6 +951,7 @@ spool_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("splice");
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, splice_below_the_bound_asks_for_a_plain_copy);
 	tcase_add_loop_test(tc,
 	    splice_past_the_bound_appends_the_pipe_bytes_exactly, 0, 3);
@@ -959,6 +962,7 @@ spool_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reuse");
+	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, truncate_empties_the_spool_for_reuse, 0,
 	    nitems(bounds));
 	tcase_add_test(tc,
@@ -966,6 +970,7 @@ spool_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("file");
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, the_file_is_unlinked_private_and_closed_on_exec);
 	tcase_add_test(tc, the_file_is_made_in_tmpdir);
 	tcase_add_loop_test(tc, an_unset_or_empty_tmpdir_means_tmp, 0, 2);
