@@ -20,6 +20,29 @@
 
 #include "io.h"
 
+/* Standard descriptors that retry was started without. */
+static int std_closed[3];
+
+/*
+ * A standard descriptor that retry was started without is held open on
+ * /dev/null, close-on-exec: no pipe or file of retry's takes its number,
+ * and the attempt still starts without it, as it would without retry.
+ */
+int
+io_guard_stdfds(void)
+{
+	int	fd;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) != -1)
+			continue;
+		if (open("/dev/null", O_RDWR | O_CLOEXEC) != fd)
+			return -1;
+		std_closed[fd] = 1;
+	}
+	return 0;
+}
+
 /* Is fd /dev/null? Reading it is the same for every attempt: no replay. */
 static int
 is_dev_null(const struct stat *st)
@@ -38,6 +61,8 @@ io_choose_stdin(struct io *io)
 
 	if (io->in_mode == STDIN_DEFAULT)
 		io->in_mode = isatty(STDIN_FILENO) ? STDIN_PASS : STDIN_REPLAY;
+	if (std_closed[STDIN_FILENO] && io->in_mode == STDIN_REPLAY)
+		io->in_mode = STDIN_PASS;	/* nothing to replay */
 	if (io->in_mode != STDIN_REPLAY)
 		return;
 	if (fstat(STDIN_FILENO, &st) == -1 || is_dev_null(&st)) {
@@ -113,7 +138,9 @@ io_prepare(struct io *io)
 		io->in_room = 1;
 		io->stage_off = io->stage_len = 0;
 	}
-	if (io->out_mode == STDOUT_HOLD || io->cond != NULL) {
+	/* A stream retry was started without stays without: not captured. */
+	if ((io->out_mode == STDOUT_HOLD || io->cond != NULL) &&
+	    !std_closed[STDOUT_FILENO]) {
 		if (make_pipe(&io->out_r, &io->out_w, 0) == -1)
 			return -1;
 #ifdef F_SETPIPE_SZ
@@ -122,7 +149,8 @@ io_prepare(struct io *io)
 	}
 	if (io->cond != NULL) {
 		cond_reset(io->cond);
-		if (make_pipe(&io->err_r, &io->err_w, 0) == -1)
+		if (!std_closed[STDERR_FILENO] &&
+		    make_pipe(&io->err_r, &io->err_w, 0) == -1)
 			return -1;
 	}
 	return 0;
@@ -148,7 +176,7 @@ io_child(struct io *io)
 	child_dup(io->null_fd, STDIN_FILENO);
 	child_dup(io->out_w, STDOUT_FILENO);
 	child_dup(io->err_w, STDERR_FILENO);
-	if (io->stdout_to_stderr)
+	if (io->stdout_to_stderr && !std_closed[STDERR_FILENO])
 		dup2(STDERR_FILENO, STDOUT_FILENO);
 }
 

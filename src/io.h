@@ -65,6 +65,7 @@ struct io {
 	struct cond_line err_line;
 };
 
+int	io_guard_stdfds(void);
 int	io_init(struct io *, enum stdin_mode, enum stdout_mode,
 	    struct conditions *);
 int	io_prepare(struct io *);

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +14,16 @@
 #include "options.h"
 #include "rng.h"
 #include "run.h"
+
+/* Exit status after writing to stdout: 125 if the text did not get out. */
+static int
+flush_stdout(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	log_error("write error: %s", strerror(errno));
+	return EXIT_CANCELED;
+}
 
 int
 main(int argc, char **argv)
@@ -30,10 +41,10 @@ main(int argc, char **argv)
 		return EXIT_CANCELED;
 	case OPTIONS_HELP:
 		options_help(stdout);
-		return fflush(stdout) == 0 ? 0 : EXIT_CANCELED;
+		return flush_stdout();
 	case OPTIONS_VERSION:
 		options_version(stdout);
-		return fflush(stdout) == 0 ? 0 : EXIT_CANCELED;
+		return flush_stdout();
 	case OPTIONS_RUN:
 		break;
 	}
@@ -51,7 +62,7 @@ main(int argc, char **argv)
 		label = "retry";
 	log_init(o.verbosity, o.log_format, label);
 	if (o.dry_run)
-		status = run_dry(&o, &rng);
+		status = run_dry(&o, &rng) == 0 ? flush_stdout() : EXIT_CANCELED;
 	else
 		status = run_attempts(&o, &rng, start);
 	options_free(&o);
