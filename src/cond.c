@@ -96,31 +96,66 @@ cond_wanted(const struct conditions *c)
 	return 0;
 }
 
+/* Does set s match the len bytes at p (one line, or a run of lines)? */
+static int
+set_matches(const struct cond_set *s, const char *p, size_t len)
+{
+	size_t		i;
+#ifdef REG_STARTEND
+	regmatch_t	m;
+#endif
+
+	for (i = 0; i < s->n; i++) {
+#ifdef REG_STARTEND
+		m.rm_so = 0;
+		m.rm_eo = (regoff_t)len;
+		if (regexec(&s->re[i], p, 1, &m, REG_STARTEND) == 0)
+			return 1;
+#else
+		(void)len;	/* p is one NUL-terminated line */
+		if (regexec(&s->re[i], p, 0, NULL, 0) == 0)
+			return 1;
+#endif
+	}
+	return 0;
+}
+
+/*
+ * Whether one of the lines in the run at p (len bytes, newlines between
+ * lines, none after the last) matches set s. A match of the whole run is
+ * only a hint: REG_NEWLINE keeps '.' and '^'/'$' to a line, but a bracket
+ * expression such as [[:space:]] can still take a newline. So the lines
+ * are then matched one by one; a run without a match (the common case)
+ * costs a single call.
+ */
+static int
+run_matches(const struct cond_set *s, const char *p, size_t len)
+{
+	const char	*end = p + len, *nl;
+
+	if (!set_matches(s, p, len))
+		return 0;
+	for (;;) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			return set_matches(s, p, (size_t)(end - p));
+		if (set_matches(s, p, (size_t)(nl - p)))
+			return 1;
+		p = nl + 1;
+	}
+}
+
 /* Match len bytes at p, whole lines without the last newline. */
 static void
 match_run(struct conditions *c, const char *p, size_t len)
 {
 	struct cond_set	*s;
-	size_t		 i;
 	int		 k;
-#ifdef REG_STARTEND
-	regmatch_t	 m;
-#endif
 
 	for (k = 0; k < COND_NKINDS; k++) {
 		s = &c->set[k];
-		for (i = 0; i < s->n && !s->matched; i++) {
-#ifdef REG_STARTEND
-			m.rm_so = 0;
-			m.rm_eo = (regoff_t)len;
-			if (regexec(&s->re[i], p, 1, &m, REG_STARTEND) == 0)
-				s->matched = 1;
-#else
-			(void)len;	/* p is one NUL-terminated line */
-			if (regexec(&s->re[i], p, 0, NULL, 0) == 0)
-				s->matched = 1;
-#endif
-		}
+		if (s->n > 0 && !s->matched && run_matches(s, p, len))
+			s->matched = 1;
 	}
 }
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 /* A line longer than this is matched on its first COND_LINE_MAX bytes. */
-#define COND_LINE_MAX (64 * 1024)
+#define COND_LINE_MAX ((size_t)64 * 1024)
 
 enum cond_kind {
 	COND_RETRY_IF,

@@ -233,8 +233,8 @@ eventloop_die_of(int signo)
 	signal(signo, SIG_DFL);
 	sigemptyset(&set);
 	sigaddset(&set, signo);
-	raise(signo);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(signo);
 	/* Not reached, unless the signal is ignored after all. */
 	_exit(128 + signo);
 }

@@ -202,7 +202,7 @@ log_nested(uint64_t attempts)
 		addf(&ln, "retry: warning: running inside another retry's "
 		    "attempt: retries multiply (%llu tries in each of 3 layers "
 		    "= %llu calls)", (unsigned long long)attempts,
-		    (unsigned long long)(attempts * attempts * attempts));
+		    (unsigned long long)attempts * attempts * attempts);
 	emit(&ln);
 }
 

@@ -38,6 +38,7 @@ main(int argc, char **argv)
 	switch (options_parse(&o, argc, argv, err, sizeof err)) {
 	case OPTIONS_ERROR:
 		log_usage_error(err);
+		options_free(&o);
 		return EXIT_CANCELED;
 	case OPTIONS_HELP:
 		options_help(stdout);

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define SPOOL_MEM_DEFAULT (1024 * 1024)
+#define SPOOL_MEM_DEFAULT ((size_t)1024 * 1024)
 
 struct spool {
 	char		*mem;		/* the first bytes, up to mem_limit */

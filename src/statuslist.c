@@ -29,7 +29,7 @@ statuslist_has(const struct statuslist *sl, int status)
 {
 	if (status < 0 || status > 255)
 		return 0;
-	return (sl->bits[status / 64] >> (status % 64)) & 1;
+	return ((sl->bits[status / 64] >> (status % 64)) & 1) != 0;
 }
 
 int
