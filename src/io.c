@@ -372,24 +372,6 @@ take_stdin(struct io *io)
 	return 0;
 }
 
-/* Write all of buf to fd, a descriptor of retry's own (blocking). */
-static int
-write_all(int fd, const char *buf, size_t len)
-{
-	ssize_t	n;
-
-	while (len > 0) {
-		n = write(fd, buf, len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1)
-			return -1;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * Pass a stream of the attempt through retry, matching its lines: stdout
  * to the hold spool or to retry's stdout, stderr to retry's stderr. Reads

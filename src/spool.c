@@ -161,11 +161,12 @@ spool_read_at(struct spool *sp, uint64_t off, void *buf, size_t len)
 	return n;
 }
 
-/* Write all bytes of fd at offset off, as write(2) does but whole. */
-static int
-write_all(int fd, const char *buf, size_t len)
+/* Write all len bytes of buf to fd (a blocking descriptor). */
+int
+write_all(int fd, const void *data, size_t len)
 {
-	ssize_t	n;
+	const char	*buf = data;
+	ssize_t		 n;
 
 	while (len > 0) {
 		n = write(fd, buf, len);

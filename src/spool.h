@@ -28,5 +28,6 @@ int	spool_write_to(struct spool *, int);
 ssize_t	spool_splice_from(struct spool *, int, size_t);
 void	spool_truncate(struct spool *);
 void	spool_free(struct spool *);
+int	write_all(int, const void *, size_t);
 
 #endif
