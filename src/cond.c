@@ -21,7 +21,7 @@
  * it (musl), each line is matched alone and a NUL byte ends what regexec
  * sees of it.
  */
-#ifdef REG_STARTEND
+#ifdef COND_STARTEND
 #define REG_FLAGS (REG_EXTENDED | REG_NOSUB | REG_NEWLINE)
 #else
 #define REG_FLAGS (REG_EXTENDED | REG_NOSUB)
@@ -101,12 +101,12 @@ static int
 set_matches(const struct cond_set *s, const char *p, size_t len)
 {
 	size_t		i;
-#ifdef REG_STARTEND
+#ifdef COND_STARTEND
 	regmatch_t	m;
 #endif
 
 	for (i = 0; i < s->n; i++) {
-#ifdef REG_STARTEND
+#ifdef COND_STARTEND
 		m.rm_so = 0;
 		m.rm_eo = (regoff_t)len;
 		if (regexec(&s->re[i], p, 1, &m, REG_STARTEND) == 0)
@@ -211,7 +211,7 @@ cond_feed(struct conditions *c, struct cond_line *l, const char *p,
 		line_add(l, p, len);
 		return 0;
 	}
-#ifdef REG_STARTEND
+#ifdef COND_STARTEND
 	match_run(c, p, (size_t)(last - p));
 #else
 	while ((nl = memchr(p, '\n', (size_t)(last - p) + 1)) != NULL) {

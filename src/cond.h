@@ -9,6 +9,17 @@
 #include <regex.h>
 #include <stddef.h>
 
+/*
+ * Where regexec takes a length (REG_STARTEND: glibc, the BSDs), runs of
+ * lines are matched in one call and NUL bytes are ordinary characters;
+ * elsewhere (musl) each line is matched alone, up to a NUL. A build with
+ * AddressSanitizer takes the second way: its regexec interceptor reads the
+ * string up to a NUL whatever REG_STARTEND says.
+ */
+#if defined(REG_STARTEND) && !defined(__SANITIZE_ADDRESS__)
+#define COND_STARTEND 1
+#endif
+
 /* A line longer than this is matched on its first COND_LINE_MAX bytes. */
 #define COND_LINE_MAX ((size_t)64 * 1024)
 

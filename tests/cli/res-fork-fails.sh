@@ -13,6 +13,9 @@ else
 fi
 chmod 755 . || framework_failure_ "cannot open the test directory"
 # shellcheck disable=SC2086 # $as_ is several words on purpose
+# (LeakSanitizer, in a sanitized build, needs a thread of its own.)
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+export ASAN_OPTIONS
 $as_ prlimit --nproc=1 "$RETRY" -a 3 --delay=0 -- true >out 2>err
 st=$?
 test $st -eq 77 && skip_ "cannot lower the process limit"

@@ -335,7 +335,7 @@ START_TEST(nul_bytes_inside_lines_are_taken_without_harm)
 		ck_assert(matches_len("before", text, len, step));
 		ck_assert(matches_len("^next", text, len, step));
 		ck_assert(!matches_len("nowhere", text, len, step));
-#ifdef REG_STARTEND
+#ifdef COND_STARTEND
 		ck_assert_msg(matches_len("after", text, len, step),
 		    "text after a NUL not matched, chunks of %zu", step);
 		ck_assert(matches_len("line$", text, len, step));
@@ -355,7 +355,7 @@ START_TEST(a_line_of_nul_bytes_then_a_tail_is_matched_at_flush)
 
 	for (step = 1; step <= len; step++) {
 		ck_assert(matches_len("^tail$", text, len, step));
-#ifdef REG_STARTEND
+#ifdef COND_STARTEND
 		/* Two NUL bytes are not an empty line. */
 		ck_assert(!matches_len("^$", text, len, step));
 #endif
