@@ -449,7 +449,8 @@ run_setup(struct run *r)
 		return -1;
 	}
 	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond) == -1 ||
-	    io_init(&r->hook_io, STDIN_NULL, STDOUT_STREAM, NULL) == -1) {
+	    ((o->on_retry != NULL || o->on_give_up != NULL) &&
+	    io_init(&r->hook_io, STDIN_NULL, STDOUT_STREAM, NULL) == -1)) {
 		log_error("cannot set up standard input: %s", strerror(errno));
 		return -1;
 	}
@@ -488,7 +489,8 @@ run_attempts(struct options *o, struct rng *rng, uint64_t start)
 			break;
 	}
 	io_free(&r.io);
-	io_free(&r.hook_io);
+	if (o->on_retry != NULL || o->on_give_up != NULL)
+		io_free(&r.hook_io);	/* set up only for hooks */
 	supervise_close(&r.sup);
 	free(r.env.envp);
 	return st;
