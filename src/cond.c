@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <regex.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,14 +28,73 @@
 #define REG_FLAGS (REG_EXTENDED | REG_NOSUB)
 #endif
 
+/* Is c a repetition operator of an ERE? */
+static int
+is_repetition(char c)
+{
+	return c == '*' || c == '+' || c == '?' || c == '{';
+}
+
+/*
+ * Refuse what regcomp would take but should not: adjacent repetition
+ * operators ("a++", "a*{2}"), whose result POSIX leaves undefined and for
+ * which glibc builds a parse tree that doubles with each one (22 of them
+ * take gigabytes), and expressions longer than COND_ERE_MAX.
+ */
+static const char *
+ere_refused(const char *ere)
+{
+	const char	*p;
+	int		 after_rep = 0;
+
+	if (strlen(ere) > COND_ERE_MAX)
+		return "expression too long";
+	for (p = ere; *p != '\0'; p++) {
+		if (*p == '\\' && p[1] != '\0') {
+			p++;
+			after_rep = 0;
+		} else if (*p == '[') {
+			/* A bracket expression: ']' first is a member. */
+			p += p[1] == '^' ? 2 : 1;
+			if (*p == ']')
+				p++;
+			while (*p != '\0' && *p != ']') {
+				if (*p == '[' && (p[1] == ':' || p[1] == '.' ||
+				    p[1] == '=')) {
+					const char *e = strchr(p + 2, p[1]);
+					p = e != NULL && e[1] == ']' ? e + 1 : p;
+				}
+				p++;
+			}
+			if (*p == '\0')
+				return NULL;	/* regcomp says what is wrong */
+			after_rep = 0;
+		} else if (is_repetition(*p)) {
+			if (after_rep)
+				return "adjacent repetition operators";
+			if (*p == '{' && (p = strchr(p, '}')) == NULL)
+				return NULL;
+			after_rep = 1;
+		} else
+			after_rep = 0;
+	}
+	return NULL;
+}
+
 /* Compile ere into the set of kind; -1 with regerror's text in err. */
 int
 cond_add(struct conditions *c, enum cond_kind kind, const char *ere,
     char *err, size_t errlen)
 {
 	struct cond_set	*s = &c->set[kind];
+	const char	*why;
 	regex_t		*re;
 	int		 r;
+
+	if ((why = ere_refused(ere)) != NULL) {
+		snprintf(err, errlen, "%s", why);
+		return -1;
+	}
 
 	re = realloc(s->re, (s->n + 1) * sizeof *s->re);
 	if (re == NULL) {

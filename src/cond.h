@@ -23,6 +23,9 @@
 /* A line longer than this is matched on its first COND_LINE_MAX bytes. */
 #define COND_LINE_MAX ((size_t)64 * 1024)
 
+/* The longest ERE accepted. */
+#define COND_ERE_MAX 4096
+
 enum cond_kind {
 	COND_RETRY_IF,
 	COND_STOP_IF,

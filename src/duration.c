@@ -150,8 +150,30 @@ duration_seconds(uint64_t ns)
 }
 
 /*
- * Format for people: "0s", "250ms", "1.5s", "2m30s", "3h0m5s". Precision to
- * the millisecond (microsecond below 1ms), which is all a message needs.
+ * v / unit with up to three decimals, cut (not rounded: never more than v)
+ * and without trailing zeros: "1.5us", "250ms".
+ */
+static void
+format_fixed(char *buf, size_t len, uint64_t v, uint64_t unit,
+    const char *name)
+{
+	unsigned long long	whole = v / unit, frac = v % unit * 1000 / unit;
+	int			digits = 3;
+
+	while (digits > 0 && frac % 10 == 0) {
+		frac /= 10;
+		digits--;
+	}
+	if (digits == 0)
+		snprintf(buf, len, "%llu%s", whole, name);
+	else
+		snprintf(buf, len, "%llu.%0*llu%s", whole, digits, frac, name);
+}
+
+/*
+ * Format for people: "0s", "10ns", "1.5us", "250ms", "1.5s", "2m30s",
+ * "3h0m5s". Precision to the millisecond (finer below 1ms), which is all a
+ * message needs; each form reads back as a DURATION.
  */
 char *
 duration_format(uint64_t ns, char *buf, size_t len)
@@ -160,12 +182,14 @@ duration_format(uint64_t ns, char *buf, size_t len)
 
 	if (ns == 0)
 		snprintf(buf, len, "0s");
+	else if (ns < 1000ULL)
+		snprintf(buf, len, "%lluns", (unsigned long long)ns);
 	else if (ns < 1000000ULL)
-		snprintf(buf, len, "%.3gms", (double)ns / 1e6);
+		format_fixed(buf, len, ns, 1000ULL, "us");
 	else if (ns < NSEC_PER_SEC)
-		snprintf(buf, len, "%.4gms", (double)ns / 1e6);
+		format_fixed(buf, len, ns / 1000ULL, 1000ULL, "ms");
 	else if (ns < 60 * NSEC_PER_SEC) {
-		ms = (ns + 500000) / 1000000;
+		ms = ns / 1000000;	/* cut, as everywhere: never more */
 		s = ms / 1000;
 		ms %= 1000;
 		if (ms == 0)
@@ -180,7 +204,7 @@ duration_format(uint64_t ns, char *buf, size_t len)
 			snprintf(buf, len, "%llu.%03llus", (unsigned long long)s,
 			    (unsigned long long)ms);
 	} else {
-		s = (ns + NSEC_PER_SEC / 2) / NSEC_PER_SEC;
+		s = ns / NSEC_PER_SEC;	/* down: never past what was given */
 		if (s < 3600)
 			snprintf(buf, len, "%llum%llus",
 			    (unsigned long long)(s / 60),

@@ -41,9 +41,11 @@ main(int argc, char **argv)
 		options_free(&o);
 		return EXIT_CANCELED;
 	case OPTIONS_HELP:
+		options_free(&o);
 		options_help(stdout);
 		return flush_stdout();
 	case OPTIONS_VERSION:
+		options_free(&o);
 		options_version(stdout);
 		return flush_stdout();
 	case OPTIONS_RUN:

@@ -138,7 +138,10 @@ parse_double(const char *s, double *out)
 	char	*end;
 	double	 v;
 
-	if (*s == '\0' || strchr(s, 'x') != NULL || strchr(s, 'X') != NULL)
+	/* Digits first: strtod would skip spaces and take a sign. */
+	if ((*s < '0' || *s > '9') && *s != '.')
+		return -1;
+	if (strchr(s, 'x') != NULL || strchr(s, 'X') != NULL)
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);

@@ -535,6 +535,37 @@ START_TEST(an_invalid_ere_is_an_error_with_regerrors_text)
 }
 END_TEST
 
+/*
+ * Found by tests/fuzz: "a" and 22 '+' made glibc's regcomp take 2.9 GB.
+ * Adjacent repetition operators (undefined in POSIX EREs) are refused; a
+ * repetition of a group, or of an escaped or bracketed operator, is not.
+ */
+START_TEST(adjacent_repetition_operators_are_refused)
+{
+	static const char *const refused[] = { "a++", "a*{2}", "x{2,3}?",
+	    "a++++++++++++++++++++++", "(b)+*" };
+	static const char *const taken[] = { "(a+)+", "a\\++", "[+*]+",
+	    "[]+]+", "a{2}b+", "[[:space:]]+x?", "HTTP/[0-9.]+ 4[0-9][0-9]" };
+	struct conditions	c;
+	char			err[256];
+	size_t			i;
+
+	for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		memset(&c, 0, sizeof c);
+		ck_assert_msg(cond_add(&c, COND_STOP_IF, refused[i], err,
+		    sizeof err) == -1, "'%s' was taken", refused[i]);
+		ck_assert_ptr_nonnull(strstr(err, "repetition"));
+		cond_free(&c);
+	}
+	for (i = 0; i < sizeof taken / sizeof taken[0]; i++) {
+		memset(&c, 0, sizeof c);
+		ck_assert_msg(cond_add(&c, COND_STOP_IF, taken[i], err,
+		    sizeof err) == 0, "'%s' was refused: %s", taken[i], err);
+		cond_free(&c);
+	}
+}
+END_TEST
+
 static Suite *
 cond_suite(void)
 {
@@ -566,6 +597,7 @@ cond_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("sets");
+	tcase_add_test(tc, adjacent_repetition_operators_are_refused);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, any_of_repeated_patterns_counts);
 	tcase_add_test(tc, the_same_pattern_twice_is_accepted);

@@ -200,6 +200,27 @@ START_TEST(format_never_writes_past_a_small_buffer)
 }
 END_TEST
 
+/* Found by tests/fuzz: sub-microsecond values came out as "1e-06ms". */
+START_TEST(small_and_largest_values_format_as_durations)
+{
+	static const uint64_t	values[] = { 1, 10, 999, 1000, 1500, 999999,
+	    DURATION_MAX };
+	const char		*why;
+	char			 buf[64];
+	uint64_t		 back;
+	size_t			 i;
+
+	ck_assert_str_eq(duration_format(1, buf, sizeof buf), "1ns");
+	ck_assert_str_eq(duration_format(1500, buf, sizeof buf), "1.5us");
+	for (i = 0; i < sizeof values / sizeof values[0]; i++) {
+		duration_format(values[i], buf, sizeof buf);
+		ck_assert_msg(duration_parse(buf, &back, &why) == 0,
+		    "'%s' does not read back: %s", buf, why);
+		ck_assert_msg(back <= values[i], "'%s' reads back as more", buf);
+	}
+}
+END_TEST
+
 static Suite *
 duration_suite(void)
 {
@@ -218,6 +239,7 @@ duration_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("format");
+	tcase_add_test(tc, small_and_largest_values_format_as_durations);
 	tcase_add_loop_test(tc, format_writes_the_documented_forms, 0,
 	    nitems(shown));
 	tcase_add_loop_test(tc,

@@ -537,6 +537,15 @@ struct usage {
 };
 
 static const struct usage usages[] = {
+	/* Found by tests/fuzz: strtod took a sign and leading blanks. */
+	{ { "-f", "+2", "true" }, { "factor" } },
+	{ { "-f", " 2", "true" }, { "factor" } },
+	{ { "--jitter=proportional: 0.5", "true" }, { "jitter" } },
+	{ { "--jitter=normal:+0.1", "true" }, { "jitter" } },
+	/* Found by tests/fuzz: stacked repetitions blow up glibc's regcomp. */
+	{ { "--retry-if-output=a++++++++++++++++++++++", "true" },
+	    { "retry-if-output" } },
+	{ { "--stop-if-output=x*{2}", "true" }, { "stop-if-output" } },
 	{ { "--attempts=abc", "true" }, { "attempts" } },
 	{ { "-a", "-1", "true" }, { "attempts" } },
 	{ { "-a", "", "true" }, { "attempts" } },
