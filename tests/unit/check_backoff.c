@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "check_run.h"
 #include "backoff.h"
 #include "duration.h"
 #include "rng.h"
@@ -747,12 +748,5 @@ backoff_suite(void)
 int
 main(void)
 {
-	SRunner	*sr;
-	int	 failed;
-
-	sr = srunner_create(backoff_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return check_run(backoff_suite());
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "cond.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
@@ -615,14 +616,5 @@ cond_suite(void)
 int
 main(void)
 {
-	SRunner	*sr;
-	int	 failed;
-
-	sr = srunner_create(cond_suite());
-	/* Each test in a process of its own: a crash fails one test only. */
-	srunner_set_fork_status(sr, CK_FORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return check_run(cond_suite());
 }

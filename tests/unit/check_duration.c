@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "duration.h"
 
 #define NS	1ULL
@@ -253,12 +254,5 @@ duration_suite(void)
 int
 main(void)
 {
-	SRunner	*sr;
-	int	 failed;
-
-	sr = srunner_create(duration_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return check_run(duration_suite());
 }

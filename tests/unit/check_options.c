@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "check_run.h"
 #include "backoff.h"
 #include "duration.h"
 #include "options.h"
@@ -708,12 +709,5 @@ options_suite(void)
 int
 main(void)
 {
-	SRunner	*sr;
-	int	 failed;
-
-	sr = srunner_create(options_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return check_run(options_suite());
 }

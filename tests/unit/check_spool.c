@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "check_run.h"
 #include "spool.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
@@ -988,14 +989,5 @@ spool_suite(void)
 int
 main(void)
 {
-	SRunner	*sr;
-	int	 failed;
-
-	sr = srunner_create(spool_suite());
-	/* Each test in a process of its own: they set TMPDIR and umask. */
-	srunner_set_fork_status(sr, CK_FORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return check_run(spool_suite());
 }

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stddef.h>
 
+#include "check_run.h"
 #include "statuslist.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
@@ -189,12 +190,5 @@ statuslist_suite(void)
 int
 main(void)
 {
-	SRunner	*sr;
-	int	 failed;
-
-	sr = srunner_create(statuslist_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? 0 : 1;
+	return check_run(statuslist_suite());
 }
