@@ -4,8 +4,8 @@
  *   probe -p PORT -i ID [-t TIMEOUT] [-g GATE] [-l LOGFILE]
  *
  * With -g, while the FIFO GATE exists, the probe first appends one byte to
- * GATE.ready and waits at the gate (opens GATE for reading and reads to
- * end of file). The harness starts every client, waits until all of them
+ * GATE.ready and waits at the gate (opens GATE for reading and waits until
+ * a writer has come and gone, 60 s at most). The harness starts every client, waits until all of them
  * stand at the gate, opens GATE for writing, removes it and closes it: the
  * first attempts then all go at the same instant, however slowly the
  * machine spawns processes. Later attempts find no GATE and do not wait.
@@ -141,15 +141,12 @@ int main(int argc, char **argv)
 			(void)!write(rf, "r", 1);
 			close(rf);
 		}
-		int gf = open(gate, O_RDONLY | O_CLOEXEC); /* fails once it is gone */
+		/* Opened without waiting for a writer; poll then reports the
+		 * harness's open and close (data or POLLHUP). 60 s at most: a
+		 * harness that died leaves no probe waiting for ever. */
+		int gf = open(gate, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* fails once it is gone */
 		if (gf >= 0) {
-			char b[16];
-			for (;;) {
-				ssize_t r = read(gf, b, sizeof b);
-				if (r > 0 || (r < 0 && errno == EINTR))
-					continue;
-				break;
-			}
+			wait_for(gf, POLLIN, now_ns() + 60 * (int64_t)1000000000);
 			close(gf);
 		}
 	}
