@@ -6,12 +6,127 @@
  * cap. All arithmetic is in double nanoseconds and clamped before it is
  * turned back into an integer, so no n and no factor can overflow.
  */
-#include <math.h>
+#include <math.h>		/* M_PI, M_LN2, M_SQRT2: macros, no libm */
 #include <stdint.h>
+#include <string.h>
 
 #include "backoff.h"
 
-/* A double number of nanoseconds, as an integer within [0, cap]. */
+/*
+ * The few functions of libm that the delays need, written out: linking
+ * libm costs every start of retry a shared library to map (a dozen page
+ * faults, 0.3 ms of the 5 ms a spawn takes on a small VM), for one pow()
+ * and a normal draw that most runs never make. Each is exact to a few
+ * units in the last place, far below the nanosecond the delays are cut to.
+ */
+static double
+min_d(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static double
+max_d(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * x to the power k, by squaring: at most 64 rounds, inf once too large.
+ * In long double where that is wider, so that the rounding of up to 128
+ * products stays below the last place of the double it returns.
+ */
+static double
+power(double x0, uint64_t k)
+{
+	long double	r = 1, x = x0;
+
+	while (k != 0) {
+		if (k & 1)
+			r *= x;
+		k >>= 1;
+		if (k != 0)
+			x *= x;
+	}
+	return (double)r;
+}
+
+/*
+ * The natural logarithm of a normal positive x: x = m * 2^e with m in
+ * [sqrt(1/2), sqrt(2)), ln m = 2 atanh(s) with s = (m-1)/(m+1), |s| <
+ * 0.172, whose series has converged past double precision by its 12th term.
+ */
+static double
+ln(double x)
+{
+	uint64_t	bits;
+	double		m, s, s2, t, sum = 0;
+	int		e, k;
+
+	memcpy(&bits, &x, sizeof bits);
+	e = (int)((bits >> 52) & 0x7ff) - 1023;
+	bits = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL;
+	memcpy(&m, &bits, sizeof m);
+	if (m > M_SQRT2) {
+		m /= 2;
+		e++;
+	}
+	s = (m - 1) / (m + 1);
+	s2 = s * s;
+	for (t = s, k = 1; k <= 27; k += 2, t *= s2)
+		sum += t / k;
+	return 2 * sum + e * M_LN2;
+}
+
+/* The square root of y >= 0: Newton's method from a halved exponent. */
+static double
+root(double y)
+{
+	uint64_t	bits;
+	double		g;
+	int		i;
+
+	if (!(y > 0))
+		return 0;
+	memcpy(&bits, &y, sizeof bits);
+	bits = (bits >> 1) + (0x3ff0000000000000ULL >> 1);
+	memcpy(&g, &bits, sizeof g);
+	for (i = 0; i < 6; i++)
+		g = (g + y / g) / 2;
+	return g;
+}
+
+/*
+ * cos(2 pi v) for v in [0, 1): folded onto [0, 1/4] (the subtractions are
+ * exact there), then the Taylor series of cos on [0, pi/2], which has
+ * converged past double precision by its 12th term.
+ */
+static double
+cos_turns(double v)
+{
+	double	x, x2, t, sum = 0, sign = 1;
+	int	k;
+
+	if (v > 0.5)
+		v = 1 - v;
+	if (v > 0.25) {
+		v = 0.5 - v;
+		sign = -1;
+	}
+	x = 2 * M_PI * v;
+	x2 = x * x;
+	for (t = 1, k = 0; k < 13; k++) {
+		sum += t;
+		t *= -x2 / ((2 * k + 1) * (2 * k + 2));
+	}
+	return sign * sum;
+}
+
+/*
+ * A double number of nanoseconds, as an integer within [0, cap], to the
+ * nearest: a product such as 1.1^5 * 1s lands a hair either side of a
+ * whole nanosecond, and cutting it would print 1.610509999s.
+ */
 static uint64_t
 to_ns(double ns, uint64_t cap)
 {
@@ -19,7 +134,7 @@ to_ns(double ns, uint64_t cap)
 		return 0;
 	if (ns >= (double)cap)
 		return cap;
-	return (uint64_t)ns;
+	return (uint64_t)(ns + 0.5) < cap ? (uint64_t)(ns + 0.5) : cap;
 }
 
 /* F(n) * base, stopping as soon as it reaches the cap. */
@@ -63,8 +178,8 @@ backoff_ceiling(const struct backoff *b, uint64_t n)
 		break;
 	case STRATEGY_EXPONENTIAL:
 	default:
-		/* pow may reach inf; base > 0 keeps inf * base from NaN. */
-		d = b->base == 0 ? 0 : base * pow(b->factor, (double)(n - 1));
+		/* power may reach inf; base > 0 keeps inf * base from NaN. */
+		d = b->base == 0 ? 0 : base * power(b->factor, n - 1);
 		break;
 	}
 	return to_ns(d, b->cap);
@@ -83,8 +198,8 @@ decorrelated_bounds(const struct backoff *b, const struct backoff_state *st,
 {
 	double	cap = (double)b->cap;
 
-	*lo = fmin((double)b->base, cap);
-	*hi = fmin(cap, b->factor * (double)st->prev);
+	*lo = min_d((double)b->base, cap);
+	*hi = min_d(cap, b->factor * (double)st->prev);
 	if (*hi < *lo)
 		*hi = *lo;
 }
@@ -109,20 +224,20 @@ spread(const struct backoff *b, double d, double *lo, double *hi)
 		*hi = d;
 		break;
 	case JITTER_PROPORTIONAL:
-		c = fmin(d, cap / (1 + r));
+		c = min_d(d, cap / (1 + r));
 		*lo = c * (1 - r);
 		*hi = c * (1 + r);
 		break;
 	case JITTER_NORMAL:
-		c = fmin(d, cap / (1 + JITTER_NORMAL_SIGMAS * r));
-		*lo = fmax(0, c * (1 - JITTER_NORMAL_SIGMAS * r));
+		c = min_d(d, cap / (1 + JITTER_NORMAL_SIGMAS * r));
+		*lo = max_d(0, c * (1 - JITTER_NORMAL_SIGMAS * r));
 		*hi = c * (1 + JITTER_NORMAL_SIGMAS * r);
 		break;
 	case JITTER_ADD:
 		j = (double)b->jitter_add;
-		c = fmax(0, fmin(d, cap - j));
+		c = max_d(0, min_d(d, cap - j));
 		*lo = c;
-		*hi = fmin(cap, c + j);
+		*hi = min_d(cap, c + j);
 		break;
 	case JITTER_NONE:
 	default:
@@ -152,8 +267,8 @@ normal(double u, double v)
 {
 	double	z;
 
-	z = sqrt(-2 * log(1 - u)) * cos(2 * M_PI * v);
-	return fmax(-JITTER_NORMAL_SIGMAS, fmin(JITTER_NORMAL_SIGMAS, z));
+	z = root(-2 * ln(1 - u)) * cos_turns(v);
+	return max_d(-JITTER_NORMAL_SIGMAS, min_d(JITTER_NORMAL_SIGMAS, z));
 }
 
 /*

@@ -662,6 +662,74 @@ START_TEST(normal_jitter_at_the_cap_does_not_pile_up_on_it)
 }
 END_TEST
 
+/*
+ * backoff.c does its own pow, log, sqrt and cos (retry does not link
+ * libm): its ceilings and normal draws must agree with libm's to the
+ * nanosecond (one either way where libm's value sits on a half).
+ */
+START_TEST(exponential_ceiling_agrees_with_pow)
+{
+	static const double	factors[] = { 1.1, 1.25, 1.5, 1.7, 2, 2.5, 3,
+	    7.3, 10, 1e6 };
+	struct backoff		b;
+	double			want;
+	uint64_t		n, got;
+	size_t			i;
+
+	for (i = 0; i < nitems(factors); i++) {
+		b = policy(STRATEGY_EXPONENTIAL, 1 * S, 1000000 * H,
+		    factors[i]);
+		for (n = 1; n <= 200; n++) {
+			want = round((double)S * pow(factors[i],
+			    (double)(n - 1)));
+			got = backoff_ceiling(&b, n);
+			if (want >= (double)b.cap) {
+				ck_assert_uint_eq(got, b.cap);
+				break;
+			}
+			/* Past 2^53 ns a double's last place is > 1 ns. */
+			ck_assert_msg(fabs((double)got - want) <= 1 +
+			    want * 0x1p-52,
+			    "factor %g, n %llu: %llu ns, libm says %.0f",
+			    factors[i], (unsigned long long)n,
+			    (unsigned long long)got, want);
+		}
+	}
+	/* The exact products print as typed: 1.1^5 s is 1.61051 s. */
+	b = policy(STRATEGY_EXPONENTIAL, 1 * S, 60 * S, 1.1);
+	ck_assert_uint_eq(backoff_ceiling(&b, 6), 1610510 * US);
+}
+END_TEST
+
+START_TEST(normal_draw_agrees_with_libm)
+{
+	/* d = 8000 s: an error of 1e-13 in a draw is a nanosecond. */
+	struct backoff	b = policy(STRATEGY_EXPONENTIAL, 1000 * S, 60000 * S,
+	    2);
+	struct rng	r;
+	double		u, v, z, want;
+	uint64_t	got;
+	int		i;
+
+	b.jitter = JITTER_NORMAL;
+	b.jitter_ratio = 0.1;
+	rng_init_seed(&r, 5);
+	for (i = 0; i < 200000; i++) {
+		/* Every 1000th draw at an end: u = 0, u just below 1, v = 0. */
+		u = i % 1000 == 0 ? 0 : i % 1000 == 1 ? ALMOST_ONE :
+		    rng_uniform(&r);
+		v = i % 1000 == 2 ? 0 : rng_uniform(&r);
+		z = sqrt(-2 * log(1 - u)) * cos(2 * M_PI * v);
+		z = fmax(-3, fmin(3, z));
+		want = round(8000.0 * S + 8000.0 * S * 0.1 * z);
+		got = sleep_at(&b, 4, u, v);
+		if (fabs((double)got - want) > 1)
+			ck_abort_msg("u %a v %a: %llu ns, libm says %.0f", u, v,
+			    (unsigned long long)got, want);
+	}
+}
+END_TEST
+
 START_TEST(a_seed_replays_the_same_sleeps)
 {
 	struct backoff		b = decorrelated(10 * MS, 60 * S, 3);
@@ -720,6 +788,8 @@ backoff_suite(void)
 	tcase_add_test(tc,
 	    normal_jitter_is_centred_on_d_with_deviation_s_times_d);
 	tcase_add_test(tc, normal_jitter_at_the_cap_does_not_pile_up_on_it);
+	tcase_add_test(tc, exponential_ceiling_agrees_with_pow);
+	tcase_add_test(tc, normal_draw_agrees_with_libm);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("decorrelated");
