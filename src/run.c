@@ -57,9 +57,68 @@ is_retry_var(const char *e)
 	return 0;
 }
 
+/*
+ * The variables are written without stdio: every attempt sets them, and
+ * printf's number formatting is pages of libc that a plain `retry -- true`
+ * would otherwise fault in for nothing else.
+ */
+static char *
+put_str(char *p, const char *s)
+{
+	while (*s != '\0')
+		*p++ = *s++;
+	return p;
+}
+
+/* v in decimal, at least width digits. */
+static char *
+put_uint(char *p, uint64_t v, int width)
+{
+	char	digits[20];
+	int	n = 0;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0 || n < width);
+	while (n > 0)
+		*p++ = digits[--n];
+	return p;
+}
+
+/* NAME=V, V an integer, in buf (64 bytes: room for any name and value). */
+static void
+var_int(char *buf, const char *name, long long v)
+{
+	char	*p = put_str(buf, name);
+
+	*p++ = '=';
+	if (v < 0) {
+		*p++ = '-';
+		p = put_uint(p, 0 - (uint64_t)v, 1);
+	} else
+		p = put_uint(p, (uint64_t)v, 1);
+	*p = '\0';
+}
+
+/* NAME=S.UUUUUU: nanoseconds as seconds to the nearest microsecond. */
+static void
+var_seconds(char *buf, const char *name, uint64_t ns)
+{
+	uint64_t	us = ns / 1000 + (ns % 1000 >= 500);
+	char		*p = put_str(buf, name);
+
+	*p++ = '=';
+	p = put_uint(p, us / 1000000, 1);
+	*p++ = '.';
+	p = put_uint(p, us % 1000000, 6);
+	*p = '\0';
+}
+
 static int
 runenv_init(struct runenv *re, uint64_t max_attempts)
 {
+	static const char	hex[] = "0123456789abcdef";
 	unsigned char	id[16];
 	size_t		n = 0, i;
 	char		*p;
@@ -72,14 +131,16 @@ runenv_init(struct runenv *re, uint64_t max_attempts)
 	for (i = 0; i < n; i++)
 		if (!is_retry_var(environ[i]))
 			re->envp[re->nbase++] = environ[i];
-	snprintf(re->vars[VAR_MAX], sizeof re->vars[VAR_MAX],
-	    "RETRY_MAX_ATTEMPTS=%llu", (unsigned long long)max_attempts);
+	p = put_str(re->vars[VAR_MAX], "RETRY_MAX_ATTEMPTS=");
+	*put_uint(p, max_attempts, 1) = '\0';
 	if (rng_kernel_bytes(id, sizeof id) == -1)
 		return -1;
-	p = re->vars[VAR_RUN_ID];
-	p += sprintf(p, "RETRY_RUN_ID=");
-	for (i = 0; i < sizeof id; i++)
-		p += sprintf(p, "%02x", id[i]);
+	p = put_str(re->vars[VAR_RUN_ID], "RETRY_RUN_ID=");
+	for (i = 0; i < sizeof id; i++) {
+		*p++ = hex[id[i] >> 4];
+		*p++ = hex[id[i] & 0xf];
+	}
+	*p = '\0';
 	return 0;
 }
 
@@ -89,12 +150,9 @@ runenv_set(struct runenv *re, uint64_t n, uint64_t elapsed, int prev)
 {
 	size_t	i = re->nbase;
 
-	snprintf(re->vars[VAR_ATTEMPT], sizeof re->vars[VAR_ATTEMPT],
-	    "RETRY_ATTEMPT=%llu", (unsigned long long)n);
-	snprintf(re->vars[VAR_ELAPSED], sizeof re->vars[VAR_ELAPSED],
-	    "RETRY_ELAPSED=%.6f", duration_seconds(elapsed));
-	snprintf(re->vars[VAR_PREVIOUS], sizeof re->vars[VAR_PREVIOUS],
-	    "RETRY_PREVIOUS_STATUS=%d", prev);
+	var_int(re->vars[VAR_ATTEMPT], "RETRY_ATTEMPT", (long long)n);
+	var_seconds(re->vars[VAR_ELAPSED], "RETRY_ELAPSED", elapsed);
+	var_int(re->vars[VAR_PREVIOUS], "RETRY_PREVIOUS_STATUS", prev);
 	re->envp[i++] = re->vars[VAR_ATTEMPT];
 	re->envp[i++] = re->vars[VAR_MAX];
 	re->envp[i++] = re->vars[VAR_ELAPSED];
@@ -116,18 +174,15 @@ runenv_hook(struct runenv *re, int status, const uint64_t *delay,
 
 	for (i = re->nbase; re->envp[i] != NULL; i++)
 		;
-	snprintf(re->vars[VAR_STATUS], sizeof re->vars[VAR_STATUS],
-	    "RETRY_STATUS=%d", status);
+	var_int(re->vars[VAR_STATUS], "RETRY_STATUS", status);
 	re->envp[i++] = re->vars[VAR_STATUS];
 	if (delay != NULL) {
-		snprintf(re->vars[VAR_NEXT_DELAY],
-		    sizeof re->vars[VAR_NEXT_DELAY], "RETRY_NEXT_DELAY=%.6f",
-		    duration_seconds(*delay));
+		var_seconds(re->vars[VAR_NEXT_DELAY], "RETRY_NEXT_DELAY",
+		    *delay);
 		re->envp[i++] = re->vars[VAR_NEXT_DELAY];
 	} else {
-		snprintf(re->vars[VAR_ATTEMPTS_MADE],
-		    sizeof re->vars[VAR_ATTEMPTS_MADE],
-		    "RETRY_ATTEMPTS_MADE=%llu", (unsigned long long)made);
+		var_int(re->vars[VAR_ATTEMPTS_MADE], "RETRY_ATTEMPTS_MADE",
+		    (long long)made);
 		re->envp[i++] = re->vars[VAR_ATTEMPTS_MADE];
 	}
 	re->envp[i] = NULL;
