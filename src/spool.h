@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #define SPOOL_MEM_DEFAULT ((size_t)1024 * 1024)
+#define SPOOL_BOUNCE_SIZE (1024 * 1024)	/* F_SETPIPE_SZ; the default max */
 
 struct spool {
 	char		*mem;		/* the first bytes, up to mem_limit */
@@ -19,6 +20,7 @@ struct spool {
 	size_t		 mem_limit;
 	int		 fd;		/* the rest, from offset mem_limit; -1 */
 	uint64_t	 len;		/* all bytes appended */
+	int		 bounce[2];	/* a pipe that splices pass through */
 };
 
 void	spool_init(struct spool *, size_t);

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -911,6 +912,106 @@ START_TEST(splice_with_no_tmpdir_is_an_error_not_a_fallback)
 }
 END_TEST
 
+/* The number of descriptors open in this process. */
+static int
+open_fds(void)
+{
+	int	fd, n = 0;
+
+	for (fd = 0; fd < 1024; fd++)
+		n += fcntl(fd, F_GETFD) != -1;
+	return n;
+}
+
+/*
+ * Splices pass through the spool's own pipe: a whole 1 MiB pipe comes
+ * across exactly, the spool keeps the same descriptors however often it is
+ * emptied and refilled, and gives them all back when freed.
+ */
+START_TEST(splices_of_a_large_pipe_keep_a_fixed_set_of_descriptors)
+{
+	const size_t	 len = 1024 * 1024;
+	unsigned char	*ref;
+	struct spool	 sp;
+	int		 before, during = -1, round, p[2];
+	pid_t		 pid;
+
+	if (!have_splice())
+		return;
+	ref = xmalloc(len);
+	fill_random(ref, len, 26);
+	before = open_fds();
+	spool_init(&sp, SMALL);
+	for (round = 0; round < 5; round++) {
+		ck_assert_int_eq(spool_append(&sp, ref, SMALL), 0);
+		ck_assert_int_eq(pipe(p), 0);
+		ck_assert_int_eq(fcntl(p[0], F_SETFL, O_NONBLOCK), 0);
+		if ((pid = fork()) == 0) {	/* a writer: 1 MiB > the pipe */
+			close(p[0]);
+			_exit(write(p[1], ref + SMALL, len - SMALL) ==
+			    (ssize_t)(len - SMALL) ? 0 : 1);
+		}
+		close(p[1]);
+		for (;;) {
+			ssize_t n = spool_splice_from(&sp, p[0], len);
+
+			if (n == 0)
+				break;
+			ck_assert_msg(n > 0 || errno == EAGAIN,
+			    "spool_splice_from: %s", strerror(errno));
+			if (n == -1)
+				usleep(1000);
+		}
+		close(p[0]);
+		waitpid(pid, NULL, 0);
+		assert_holds(&sp, ref, len);
+		if (during == -1)
+			during = open_fds();
+		ck_assert_int_eq(open_fds(), during);
+		spool_truncate(&sp);
+	}
+	spool_free(&sp);
+	ck_assert_int_eq(open_fds(), before);
+	free(ref);
+}
+END_TEST
+
+/*
+ * A file that cannot take the bytes (here: past RLIMIT_FSIZE, EFBIG) makes
+ * the splice fail: the bytes taken from the pipe are not dropped silently.
+ */
+START_TEST(a_file_that_refuses_the_bytes_fails_the_splice)
+{
+	unsigned char	ref[SMALL + 8192];
+	struct spool	sp;
+	pid_t		pid;
+	int		st, p[2];
+
+	if (!have_splice())
+		return;
+	fill_random(ref, sizeof ref, 27);
+	if ((pid = fork()) == 0) {
+		struct rlimit	rl = { 4096, 4096 };
+		ssize_t		n;
+
+		signal(SIGXFSZ, SIG_IGN);
+		if (setrlimit(RLIMIT_FSIZE, &rl) == -1)
+			_exit(3);
+		spool_init(&sp, SMALL);
+		if (spool_append(&sp, ref, SMALL) == -1)
+			_exit(4);
+		pipe_with(p, ref + SMALL, 8192, 1);
+		do
+			n = spool_splice_from(&sp, p[0], 8192);
+		while (n > 0);
+		_exit(n == -1 && errno == EFBIG ? 0 : 1);
+	}
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	    "past RLIMIT_FSIZE the splice did not fail with EFBIG (%d)", st);
+}
+END_TEST
+
 static Suite *
 spool_suite(void)
 {
@@ -960,6 +1061,9 @@ spool_suite(void)
 	    splice_from_an_empty_pipe_is_eagain_and_changes_nothing);
 	tcase_add_test(tc, appends_and_splices_interleave_in_order);
 	tcase_add_test(tc, splice_with_no_tmpdir_is_an_error_not_a_fallback);
+	tcase_add_test(tc,
+	    splices_of_a_large_pipe_keep_a_fixed_set_of_descriptors);
+	tcase_add_test(tc, a_file_that_refuses_the_bytes_fails_the_splice);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reuse");
