@@ -32,6 +32,7 @@ static struct sigaction	 orig_action[NSTOP];
 static int		 handled[NSTOP];	/* not inherited as ignored */
 static struct sigaction	 orig_chld;
 static struct sigaction	 orig_pipe;
+static struct sigaction	 orig_xfsz;
 
 static void
 on_chld(int signo)
@@ -80,6 +81,12 @@ eventloop_init(void)
 	sa.sa_handler = SIG_IGN;
 	if (sigaction(SIGPIPE, &sa, &orig_pipe) == -1)
 		return -1;
+	/*
+	 * A spool past RLIMIT_FSIZE is an EFBIG to report (exit 125), not a
+	 * death that loses the attempt's status.
+	 */
+	if (sigaction(SIGXFSZ, &sa, &orig_xfsz) == -1)
+		return -1;
 	sa.sa_handler = on_stop_signal;
 	for (i = 0; i < NSTOP; i++) {
 		if (sigaction(stop_signals[i], NULL, &orig_action[i]) == -1)
@@ -106,6 +113,7 @@ eventloop_child_reset(void)
 
 	sigaction(SIGCHLD, &orig_chld, NULL);
 	sigaction(SIGPIPE, &orig_pipe, NULL);
+	sigaction(SIGXFSZ, &orig_xfsz, NULL);
 	for (i = 0; i < NSTOP; i++)
 		if (handled[i])
 			sigaction(stop_signals[i], &orig_action[i], NULL);
