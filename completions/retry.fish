@@ -106,8 +106,8 @@ complete -c retry -n $nocmd -s c -l cap -x -d 'The largest delay ever slept [60s
 complete -c retry -n $nocmd -s f -l factor -x -d 'Growth factor; decorrelated multiplier [2; 3]'
 complete -c retry -n $nocmd -s j -l jitter -x -d 'How the delay is spread at random' -a '
     none\t"sleep the delay exactly"
-    full\t"uniform [0, d] (default)"
-    equal\t"d/2 + uniform [0, d/2]"
+    full\t"uniform [0, d]"
+    equal\t"d/2 + uniform [0, d/2] (default)"
     decorrelated\t"uniform [base, min(cap, factor * previous)]"
     proportional\t"d * uniform [1-R, 1+R], proportional:R (default 0.5)"
     normal\t"d + normal(0, S*d), normal:S (default 0.1)"'

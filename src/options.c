@@ -443,7 +443,8 @@ set_defaults(struct options *o)
 	memset(o, 0, sizeof *o);
 	o->attempts = DEFAULT_ATTEMPTS;
 	o->backoff.strategy = STRATEGY_EXPONENTIAL;
-	o->backoff.jitter = JITTER_FULL;
+	/* Not full: see the man page's "Choosing a jitter" (bench/herd). */
+	o->backoff.jitter = JITTER_EQUAL;
 	o->backoff.base = DEFAULT_BASE_NS;
 	o->backoff.cap = DEFAULT_CAP_NS;
 	o->backoff.factor = DEFAULT_FACTOR;
@@ -608,7 +609,7 @@ options_help(FILE *f)
 "  -f, --factor=X          growth factor of exponential; decorrelated's\n"
 "                            multiplier [2; decorrelated 3]\n"
 "  -j, --jitter=KIND       none, full, equal, decorrelated, proportional[:R],\n"
-"                            normal[:S], or a DURATION to add at most [full]\n"
+"                            normal[:S], or a DURATION to add at most [equal]\n"
 "  -d, --delay=LIST        explicit delays (1,2,5s), the last repeated; no\n"
 "                            jitter unless --jitter is given\n"
 "      --seed=N            seed the random source: same seed, same delays\n"

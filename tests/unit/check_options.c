@@ -94,7 +94,7 @@ START_TEST(defaults_are_the_documented_ones)
 	PARSE_OK("true");
 	ck_assert_uint_eq(opts.attempts, 5);
 	ck_assert_int_eq(opts.backoff.strategy, STRATEGY_EXPONENTIAL);
-	ck_assert_int_eq(opts.backoff.jitter, JITTER_FULL);
+	ck_assert_int_eq(opts.backoff.jitter, JITTER_EQUAL);
 	ck_assert_uint_eq(opts.backoff.base, 1 * S);
 	ck_assert_uint_eq(opts.backoff.cap, 60 * S);
 	ck_assert_double_eq(opts.backoff.factor, 2.0);
@@ -172,7 +172,7 @@ START_TEST(strategies_are_known_by_name_and_alias)
 	PARSE_OK("-s", n->name, "true");
 	ck_assert_int_eq(opts.backoff.strategy, n->strategy);
 	/* Only decorrelated changes the jitter and the factor. */
-	ck_assert_int_eq(opts.backoff.jitter, JITTER_FULL);
+	ck_assert_int_eq(opts.backoff.jitter, JITTER_EQUAL);
 	ck_assert_double_eq(opts.backoff.factor, 2.0);
 	options_free(&opts);
 
@@ -504,13 +504,13 @@ END_TEST
 
 START_TEST(a_second_parse_starts_afresh)
 {
-	PARSE_OK("-a", "3", "--delay=1,2", "-j", "equal", "-r", "7", "-qv",
+	PARSE_OK("-a", "3", "--delay=1,2", "-j", "full", "-r", "7", "-qv",
 	    "one");
 	options_free(&opts);
 	PARSE_OK("two");
 	ck_assert_uint_eq(opts.attempts, 5);
 	ck_assert_int_eq(opts.backoff.strategy, STRATEGY_EXPONENTIAL);
-	ck_assert_int_eq(opts.backoff.jitter, JITTER_FULL);
+	ck_assert_int_eq(opts.backoff.jitter, JITTER_EQUAL);
 	ck_assert_uint_eq(opts.backoff.cap, 60 * S);
 	ck_assert_uint_eq(opts.backoff.ndelays, 0);
 	ck_assert_int_eq(opts.retry_on_given, 0);
