@@ -33,8 +33,11 @@ max_d(double a, double b)
 
 /*
  * x to the power k, by squaring: at most 64 rounds, inf once too large.
- * In long double where that is wider, so that the rounding of up to 128
- * products stays below the last place of the double it returns.
+ * In long double, which is wider than double on x86 and most 64-bit
+ * targets: there the rounding of up to 128 products stays below the last
+ * place of the double it returns; where it is not wider, the error is
+ * some k units in the last place, well below a nanosecond at any cap
+ * under 2^53 ns divided by k.
  */
 static double
 power(double x0, uint64_t k)
@@ -73,8 +76,11 @@ ln(double x)
 	}
 	s = (m - 1) / (m + 1);
 	s2 = s * s;
-	for (t = s, k = 1; k <= 27; k += 2, t *= s2)
+	t = s;
+	for (k = 1; k <= 27; k += 2) {
 		sum += t / k;
+		t *= s2;
+	}
 	return 2 * sum + e * M_LN2;
 }
 
@@ -296,6 +302,14 @@ backoff_next(const struct backoff *b, struct backoff_state *st, uint64_t n,
 			s = lo + u * (hi - lo);
 	}
 	sleep = to_ns(s, b->cap);
+	/*
+	 * An added DURATION J is uniform [0, J): half-open, and neither
+	 * rounding to the nearest nanosecond nor the double sum c + u * J
+	 * may reach its end (-j 1ns would land there half the time).
+	 */
+	if (b->jitter == JITTER_ADD && to_ns(hi, b->cap) > to_ns(lo, b->cap) &&
+	    sleep >= to_ns(hi, b->cap))
+		sleep = to_ns(hi, b->cap) - 1;
 	st->prev = sleep;
 	return sleep;
 }

@@ -189,11 +189,11 @@ static uint64_t
 send_file_part(struct spool *sp, int fd, uint64_t off)
 {
 #ifdef HAVE_SYS_SENDFILE_H
-	struct stat	st;
 	off_t		foff;
 	ssize_t		n;
-
 #ifdef F_SETPIPE_SZ
+	struct stat	st;
+
 	/*
 	 * A larger pipe to the reader: each sendfile(2) moves more and the
 	 * reader wakes less often (best effort, the pipe may refuse).
@@ -262,7 +262,47 @@ bounce_open(struct spool *sp)
 	return 0;
 }
 
-/* Move all n bytes in the bounce pipe to the end of the file. */
+/* Close the bounce pipe, and whatever it holds; a fresh one next time. */
+static void
+bounce_close(struct spool *sp)
+{
+	if (sp->bounce[0] != -1) {
+		close(sp->bounce[0]);
+		close(sp->bounce[1]);
+		sp->bounce[0] = sp->bounce[1] = -1;
+	}
+}
+
+/* Copy the n bytes in the bounce pipe to the end of the file by hand. */
+static int
+bounce_copy(struct spool *sp, size_t n)
+{
+	char	buf[16384];
+	ssize_t	m;
+
+	while (n > 0) {
+		m = read(sp->bounce[0], buf, n < sizeof buf ? n : sizeof buf);
+		if (m == -1 && errno == EINTR)
+			continue;
+		if (m <= 0) {
+			errno = EIO;	/* the bytes were there */
+			return -1;
+		}
+		if (pwrite_all(sp->fd, buf, (size_t)m,
+		    (off_t)(sp->len - sp->mem_len)) == -1)
+			return -1;
+		sp->len += (uint64_t)m;
+		n -= (size_t)m;
+	}
+	return 0;
+}
+
+/*
+ * Move all n bytes in the bounce pipe to the end of the file. They have
+ * left the source already: whatever happens they are written or the
+ * spool fails, never handed back as "try again" or "copy instead". A file
+ * that takes no splice gets them by hand, and no splice after that.
+ */
 static int
 bounce_to_file(struct spool *sp, size_t n)
 {
@@ -271,18 +311,31 @@ bounce_to_file(struct spool *sp, size_t n)
 
 	while (n > 0) {
 		off = (loff_t)(sp->len - sp->mem_len);
-		m = splice(sp->bounce[0], NULL, sp->fd, &off, n, 0);
+		m = sp->no_splice ? -1 :
+		    splice(sp->bounce[0], NULL, sp->fd, &off, n, 0);
 		if (m == -1 && errno == EINTR)
 			continue;
+		if (m == -1 && (sp->no_splice || errno == EINVAL ||
+		    errno == ENOSYS)) {
+			sp->no_splice = 1;
+			if (bounce_copy(sp, n) == -1)
+				break;
+			return 0;
+		}
 		if (m <= 0) {
 			if (m == 0)
 				errno = EIO;
-			return -1;
+			break;
 		}
 		sp->len += (uint64_t)m;
 		n -= (size_t)m;
 	}
-	return 0;
+	if (n == 0)
+		return 0;
+	if (errno == EAGAIN || errno == EINVAL || errno == ENOSYS)
+		errno = EIO;
+	bounce_close(sp);	/* no stale bytes ahead of later ones */
+	return -1;
 }
 #endif
 
@@ -298,7 +351,7 @@ spool_splice_from(struct spool *sp, int fd, size_t len)
 #ifdef HAVE_SPLICE
 	ssize_t	n;
 
-	if (sp->len < sp->mem_limit) {
+	if (sp->len < sp->mem_limit || sp->no_splice) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -340,9 +393,8 @@ spool_free(struct spool *sp)
 	free(sp->mem);
 	if (sp->fd != -1)
 		close(sp->fd);
-	if (sp->bounce[0] != -1) {
-		close(sp->bounce[0]);
-		close(sp->bounce[1]);
-	}
+#ifdef HAVE_SPLICE
+	bounce_close(sp);
+#endif
 	spool_init(sp, sp->mem_limit);
 }

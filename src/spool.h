@@ -11,7 +11,7 @@
 #include <sys/types.h>
 
 #define SPOOL_MEM_DEFAULT ((size_t)1024 * 1024)
-#define SPOOL_BOUNCE_SIZE (1024 * 1024)	/* F_SETPIPE_SZ; the default max */
+#define SPOOL_BOUNCE_SIZE 1048576	/* F_SETPIPE_SZ; the default max */
 
 struct spool {
 	char		*mem;		/* the first bytes, up to mem_limit */
@@ -21,6 +21,7 @@ struct spool {
 	int		 fd;		/* the rest, from offset mem_limit; -1 */
 	uint64_t	 len;		/* all bytes appended */
 	int		 bounce[2];	/* a pipe that splices pass through */
+	int		 no_splice;	/* the file took none: copy by hand */
 };
 
 void	spool_init(struct spool *, size_t);

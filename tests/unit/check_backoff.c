@@ -6,6 +6,7 @@
  * and never above the cap, the mean of full jitter, no overflow at huge n.
  */
 #include <check.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -687,9 +688,14 @@ START_TEST(exponential_ceiling_agrees_with_pow)
 				ck_assert_uint_eq(got, b.cap);
 				break;
 			}
-			/* Past 2^53 ns a double's last place is > 1 ns. */
+			/*
+			 * Past 2^53 ns a double's last place is > 1 ns;
+			 * where long double is no wider than double the
+			 * squaring's error grows with n.
+			 */
 			ck_assert_msg(fabs((double)got - want) <= 1 +
-			    want * 0x1p-52,
+			    want * 0x1p-52 *
+			    (LDBL_MANT_DIG > DBL_MANT_DIG ? 1 : (double)n),
 			    "factor %g, n %llu: %llu ns, libm says %.0f",
 			    factors[i], (unsigned long long)n,
 			    (unsigned long long)got, want);
@@ -727,6 +733,24 @@ START_TEST(normal_draw_agrees_with_libm)
 			ck_abort_msg("u %a v %a: %llu ns, libm says %.0f", u, v,
 			    (unsigned long long)got, want);
 	}
+}
+END_TEST
+
+/* An added DURATION is uniform [0, J): -j 1ns never adds the 1 ns. */
+START_TEST(an_added_duration_never_reaches_its_end)
+{
+	struct backoff	b = policy(STRATEGY_CONSTANT, 1 * S, 60 * S, 2);
+	struct rng	r;
+	int		i;
+
+	b.jitter = JITTER_ADD;
+	b.jitter_add = 1;
+	rng_init_seed(&r, 8);
+	ck_assert_uint_eq(sleep_at(&b, 1, ALMOST_ONE, 0), 1 * S);
+	for (i = 0; i < 10000; i++)
+		ck_assert_uint_eq(sleep_at(&b, 1, rng_uniform(&r), 0), 1 * S);
+	b.jitter_add = 1 * S;
+	ck_assert_uint_eq(sleep_at(&b, 1, ALMOST_ONE, 0), 2 * S - 1);
 }
 END_TEST
 
@@ -790,6 +814,7 @@ backoff_suite(void)
 	tcase_add_test(tc, normal_jitter_at_the_cap_does_not_pile_up_on_it);
 	tcase_add_test(tc, exponential_ceiling_agrees_with_pow);
 	tcase_add_test(tc, normal_draw_agrees_with_libm);
+	tcase_add_test(tc, an_added_duration_never_reaches_its_end);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("decorrelated");

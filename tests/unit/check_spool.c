@@ -1012,6 +1012,52 @@ START_TEST(a_file_that_refuses_the_bytes_fails_the_splice)
 }
 END_TEST
 
+/*
+ * A file that takes no splice (here: one opened O_APPEND, which splice(2)
+ * refuses with EINVAL) once bytes have left the source pipe: they are
+ * copied into the file by hand, never handed back as "copy instead" (the
+ * caller would read past them); later calls say EINVAL before taking any.
+ */
+START_TEST(a_file_that_takes_no_splice_loses_no_bytes)
+{
+	const size_t	 len = SMALL + 40000;
+	unsigned char	*ref, buf[40000];
+	struct spool	 sp;
+	char		*dir, *path;
+	ssize_t		 n;
+	int		 p[2];
+
+	if (!have_splice())
+		return;
+	ref = xmalloc(len);
+	fill_random(ref, len, 28);
+	dir = fresh_dir();
+	path = path_join(dir, "append");
+	spool_init(&sp, SMALL);
+	ck_assert_int_eq(spool_append(&sp, ref, SMALL), 0);
+	sp.fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	ck_assert_int_ne(sp.fd, -1);
+	unlink(path);
+	pipe_with(p, ref + SMALL, 40000, 1);
+
+	n = spool_splice_from(&sp, p[0], 10000);
+	ck_assert_msg(n == 10000, "first splice: %zd (%s)", n, strerror(errno));
+	errno = 0;
+	ck_assert_int_eq(spool_splice_from(&sp, p[0], 10000), -1);
+	ck_assert_int_eq(errno, EINVAL);
+	/* The caller's plain copy finds the rest where it was. */
+	ck_assert_int_eq(read(p[0], buf, sizeof buf), 30000);
+	ck_assert_int_eq(spool_append(&sp, buf, 30000), 0);
+	assert_holds(&sp, ref, len);
+	close(p[0]);
+	spool_free(&sp);
+	rmdir(dir);
+	free(path);
+	free(dir);
+	free(ref);
+}
+END_TEST
+
 static Suite *
 spool_suite(void)
 {
@@ -1064,6 +1110,7 @@ spool_suite(void)
 	tcase_add_test(tc,
 	    splices_of_a_large_pipe_keep_a_fixed_set_of_descriptors);
 	tcase_add_test(tc, a_file_that_refuses_the_bytes_fails_the_splice);
+	tcase_add_test(tc, a_file_that_takes_no_splice_loses_no_bytes);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("reuse");
