@@ -311,12 +311,10 @@ bounce_to_file(struct spool *sp, size_t n)
 
 	while (n > 0) {
 		off = (loff_t)(sp->len - sp->mem_len);
-		m = sp->no_splice ? -1 :
-		    splice(sp->bounce[0], NULL, sp->fd, &off, n, 0);
+		m = splice(sp->bounce[0], NULL, sp->fd, &off, n, 0);
 		if (m == -1 && errno == EINTR)
 			continue;
-		if (m == -1 && (sp->no_splice || errno == EINVAL ||
-		    errno == ENOSYS)) {
+		if (m == -1 && (errno == EINVAL || errno == ENOSYS)) {
 			sp->no_splice = 1;
 			if (bounce_copy(sp, n) == -1)
 				break;
