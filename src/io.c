@@ -70,15 +70,9 @@ io_choose_stdin(struct io *io)
 		return;
 	}
 	io->in_fifo = S_ISFIFO(st.st_mode);
-#ifdef F_SETPIPE_SZ
-	/*
-	 * A larger buffer on a pipe into retry: the producer blocks less
-	 * often and each tee(2) moves more (best effort; a larger buffer
-	 * changes nothing else for the writer).
-	 */
+	/* The producer blocks less often and each tee(2) moves more. */
 	if (io->in_fifo)
-		fcntl(STDIN_FILENO, F_SETPIPE_SZ, IO_TEE_MAX);
-#endif
+		pipe_enlarge(STDIN_FILENO);
 	if (S_ISREG(st.st_mode)) {
 		io->rewind_to = lseek(STDIN_FILENO, 0, SEEK_CUR);
 		io->rewind = io->rewind_to != (off_t)-1;
@@ -138,11 +132,8 @@ io_prepare(struct io *io)
 	if (io->in_mode == STDIN_REPLAY && !io->rewind) {
 		if (make_pipe(&io->in_r, &io->in_w, 1) == -1)
 			return -1;
-#ifdef F_SETPIPE_SZ
-		/* Fewer, larger tee(2) calls; best effort. */
-		if (io->in_fifo)
-			fcntl(io->in_w, F_SETPIPE_SZ, IO_TEE_MAX);
-#endif
+		if (io->in_fifo)	/* fewer, larger tee(2) calls */
+			pipe_enlarge(io->in_w);
 		io->in_cursor = 0;
 		io->in_room = 1;
 		io->stage_off = io->stage_len = 0;
@@ -152,9 +143,7 @@ io_prepare(struct io *io)
 	    !std_closed[STDOUT_FILENO]) {
 		if (make_pipe(&io->out_r, &io->out_w, 0) == -1)
 			return -1;
-#ifdef F_SETPIPE_SZ
-		fcntl(io->out_r, F_SETPIPE_SZ, IO_TEE_MAX);
-#endif
+		pipe_enlarge(io->out_r);
 	}
 	if (io->cond != NULL) {
 		cond_reset(io->cond);

@@ -28,7 +28,7 @@ enum stdout_mode {
 
 #define IO_MAXFDS 4
 #define IO_CHUNK ((size_t)65536)
-#define IO_TEE_MAX ((size_t)1024 * 1024)
+#define IO_TEE_MAX ((size_t)PIPE_BIG)
 
 struct io {
 	enum stdin_mode	 in_mode;

@@ -182,6 +182,24 @@ write_all(int fd, const void *data, size_t len)
 }
 
 /*
+ * Raise the pipe fd to PIPE_BIG bytes, where the system lets us: fewer
+ * wake-ups and larger moves on both sides. Best effort; nothing else
+ * changes for the other end. Not a pipe, or a refusal: left as it is.
+ */
+void
+pipe_enlarge(int fd)
+{
+#ifdef F_SETPIPE_SZ
+	int	size = fcntl(fd, F_GETPIPE_SZ);
+
+	if (size != -1 && size < PIPE_BIG)
+		fcntl(fd, F_SETPIPE_SZ, PIPE_BIG);
+#else
+	(void)fd;
+#endif
+}
+
+/*
  * Send the file part from off on with sendfile(2), which copies in the
  * kernel. Returns the offset reached: where a plain copy must go on.
  */
@@ -191,17 +209,10 @@ send_file_part(struct spool *sp, int fd, uint64_t off)
 #ifdef HAVE_SYS_SENDFILE_H
 	off_t		foff;
 	ssize_t		n;
-#ifdef F_SETPIPE_SZ
-	struct stat	st;
 
-	/*
-	 * A larger pipe to the reader: each sendfile(2) moves more and the
-	 * reader wakes less often (best effort, the pipe may refuse).
-	 */
-	if (sp->len - off > SPOOL_BOUNCE_SIZE && fstat(fd, &st) == 0 &&
-	    S_ISFIFO(st.st_mode) && fcntl(fd, F_GETPIPE_SZ) < SPOOL_BOUNCE_SIZE)
-		fcntl(fd, F_SETPIPE_SZ, SPOOL_BOUNCE_SIZE);
-#endif
+	/* Each sendfile(2) moves more, the reader wakes less often. */
+	if (sp->len - off > PIPE_BIG)
+		pipe_enlarge(fd);
 	while (off < sp->len) {
 		foff = (off_t)(off - sp->mem_len);
 		n = sendfile(fd, sp->fd, &foff, (size_t)(sp->len - off) >
@@ -256,9 +267,7 @@ bounce_open(struct spool *sp)
 		return 0;
 	if (pipe2(sp->bounce, O_CLOEXEC | O_NONBLOCK) == -1)
 		return -1;
-#ifdef F_SETPIPE_SZ
-	fcntl(sp->bounce[1], F_SETPIPE_SZ, SPOOL_BOUNCE_SIZE);	/* or 64 KiB */
-#endif
+	pipe_enlarge(sp->bounce[1]);
 	return 0;
 }
 

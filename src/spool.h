@@ -11,7 +11,7 @@
 #include <sys/types.h>
 
 #define SPOOL_MEM_DEFAULT ((size_t)1024 * 1024)
-#define SPOOL_BOUNCE_SIZE 1048576	/* F_SETPIPE_SZ; the default max */
+#define PIPE_BIG 1048576	/* bytes: Linux's default pipe-max-size */
 
 struct spool {
 	char		*mem;		/* the first bytes, up to mem_limit */
@@ -32,5 +32,6 @@ ssize_t	spool_splice_from(struct spool *, int, size_t);
 void	spool_truncate(struct spool *);
 void	spool_free(struct spool *);
 int	write_all(int, const void *, size_t);
+void	pipe_enlarge(int);
 
 #endif
