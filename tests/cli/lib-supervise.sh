@@ -334,3 +334,26 @@ type_() { tmux_ send-keys -l "$1" && tmux_ send-keys Enter; }
 
 # screen_: what the terminal shows.
 screen_() { tmux_ capture-pane -p; }
+
+# write_group_sh_: a script, group.sh, that appends to ./groups its pid,
+# its process group and its parent's (retry's) process group.
+write_group_sh_() {
+	cat >group.sh <<'SH' || framework_failure_ "cannot write group.sh"
+pg() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f3; }
+echo "$$ $(pg $$) $(pg $PPID)" >>groups
+SH
+}
+
+# ctrl_c_stops_line_: press Ctrl-C in the terminal, where a retry typed
+# with '; echo went on >after' behind it runs. The shell's $? must be 130
+# and the rest of the line dropped: retry died of SIGINT, as any command
+# that Ctrl-C stops. Returns 1 (with a note) if not.
+ctrl_c_stops_line_() {
+	tmux_ send-keys C-c
+	type_ 'echo "status=$?" >st'
+	wait_lines_ 1 st || fail_ "retry did not stop:" "$(screen_)"
+	test "$(cat st)" = status=130 || note_ "after Ctrl-C:" "$(cat st)" ||
+		return 1
+	test ! -e after ||
+		note_ "the shell went on: retry did not die of SIGINT"
+}

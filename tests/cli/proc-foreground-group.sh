@@ -6,12 +6,7 @@
 # shellcheck source=lib-supervise.sh
 . "$TESTS_DIR/lib-supervise.sh"
 
-# `sh group.sh` appends to ./groups: its pid, its process group, and its
-# parent's process group (retry's).
-cat >group.sh <<'SH' || framework_failure_ "cannot write group.sh"
-pg() { sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f3; }
-echo "$$ $(pg $$) $(pg $PPID)" >>groups
-SH
+write_group_sh_	# appends: pid, its group, retry's group
 caller=$(pgid_of_ $$)
 
 for opts in '' '-t 10s'; do

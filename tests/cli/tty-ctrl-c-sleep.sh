@@ -13,12 +13,7 @@ type_ "'$RETRY' -a 3 --delay=30s sh flaky.sh 99; echo went on >after"
 wait_lines_ 1 runs || fail_ "the attempt did not start:" "$(screen_)"
 # The attempt has exited: retry is asleep, and has the terminal back.
 sleep 0.5
-tmux_ send-keys C-c
-type_ 'echo "status=$?" >st'
-wait_lines_ 1 st || fail_ "retry did not stop:" "$(screen_)"
-test "$(cat st)" = status=130 || note_ "after Ctrl-C:" "$(cat st)" || fail=1
-test ! -e after || note_ "the shell went on: retry did not die of SIGINT" ||
-	fail=1
+ctrl_c_stops_line_ || fail=1
 expect_runs 1 || fail=1
 
 Exit "$fail"
