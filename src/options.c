@@ -82,6 +82,7 @@ struct given {
 	int	cap;
 	int	factor;
 	int	quiet;
+	int	success_on;
 };
 
 /* Write one line of error into err. */
@@ -367,6 +368,18 @@ parse_condition(int c, const char *arg, struct options *o, char *err,
 }
 
 /* Parse the argument of option c; -1 with *why on a bad value. */
+/* A status list option given again adds up: -x 3 -x 4 is -x 3,4. */
+static int
+parse_list_more(const char *arg, struct statuslist *sl, const char **why)
+{
+	struct statuslist	more;
+
+	if (statuslist_parse(arg, &more, why) == -1)
+		return -1;
+	statuslist_merge(sl, &more);
+	return 0;
+}
+
 static int
 parse_value(int c, const char *arg, struct options *o, struct given *g,
     const char **why)
@@ -392,11 +405,15 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 		return parse_delays(arg, o, why);
 	case 'r':
 		o->retry_on_given = 1;
-		return statuslist_parse(arg, &o->retry_on, why);
+		return parse_list_more(arg, &o->retry_on, why);
 	case 'x':
-		return statuslist_parse(arg, &o->stop_on, why);
+		return parse_list_more(arg, &o->stop_on, why);
 	case OPT_SUCCESS_ON:
-		return statuslist_parse(arg, &o->success_on, why);
+		/* The first one given replaces the default (0). */
+		if (!g->success_on)
+			statuslist_clear(&o->success_on);
+		g->success_on = 1;
+		return parse_list_more(arg, &o->success_on, why);
 	case 't':
 		return duration_parse(arg, &o->timeout, why);
 	case 'k':
@@ -458,6 +475,7 @@ static int
 finish(struct options *o, const struct given *g, char *err, size_t errlen)
 {
 	struct backoff	*b = &o->backoff;
+	char		 sp[32], dl[32];
 
 	if (o->delays != NULL) {
 		if (g->strategy) {
@@ -486,6 +504,13 @@ finish(struct options *o, const struct given *g, char *err, size_t errlen)
 	}
 	if (g->quiet)
 		o->verbosity = -1;
+	/* A splay that long would leave no time for any attempt. */
+	if (o->deadline != 0 && o->splay >= o->deadline) {
+		seterr(err, errlen, "--splay=%s must be shorter than "
+		    "--deadline=%s", duration_format(o->splay, sp, sizeof sp),
+		    duration_format(o->deadline, dl, sizeof dl));
+		return -1;
+	}
 	if (o->ncommand == 0 && !o->dry_run) {
 		seterr(err, errlen, "missing command");
 		return -1;

@@ -24,6 +24,16 @@ statuslist_add(struct statuslist *sl, int lo, int hi)
 		sl->bits[i / 64] |= 1ULL << (i % 64);
 }
 
+/* Add every status of more to sl. */
+void
+statuslist_merge(struct statuslist *sl, const struct statuslist *more)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof sl->bits / sizeof sl->bits[0]; i++)
+		sl->bits[i] |= more->bits[i];
+}
+
 int
 statuslist_has(const struct statuslist *sl, int status)
 {

@@ -11,6 +11,7 @@ struct statuslist {
 int	statuslist_parse(const char *, struct statuslist *, const char **);
 void	statuslist_clear(struct statuslist *);
 void	statuslist_add(struct statuslist *, int, int);
+void	statuslist_merge(struct statuslist *, const struct statuslist *);
 int	statuslist_has(const struct statuslist *, int);
 int	statuslist_empty(const struct statuslist *);
 

@@ -364,6 +364,22 @@ START_TEST(status_lists_fill_their_option)
 }
 END_TEST
 
+START_TEST(a_list_option_given_again_adds_up)
+{
+	PARSE_OK("-x", "1", "-x", "2", "true");
+	ck_assert(holds_only(&opts.stop_on, 1, 2));
+	options_free(&opts);
+
+	PARSE_OK("--retry-on=3", "-r", "5,4", "true");
+	ck_assert(holds_only(&opts.retry_on, 3, 5));
+	options_free(&opts);
+
+	/* The first one replaces the default 0; the next ones add to it. */
+	PARSE_OK("--success-on=3", "--until=4", "true");
+	ck_assert(holds_only(&opts.success_on, 3, 4));
+}
+END_TEST
+
 START_TEST(while_and_until_are_aliases)
 {
 	PARSE_OK("--while=fail", "true");
@@ -602,6 +618,9 @@ static const struct usage usages[] = {
 	{ { "-k", "nan", "true" }, { "kill-after" } },
 	{ { "--signal=FOO", "true" }, { "signal" } },
 	{ { "--splay=1..2", "true" }, { "splay" } },
+	/* A splay that would leave no time before the deadline. */
+	{ { "--splay=2s", "-D", "1s", "true" }, { "splay" } },
+	{ { "-D", "1s", "--splay=1000ms", "true" }, { "splay" } },
 	{ { "--seed=abc", "true" }, { "seed" } },
 	{ { "--seed=-1", "true" }, { "seed" } },
 	{ { "--log-format=xml", "true" }, { "log-format" } },
@@ -668,6 +687,7 @@ options_suite(void)
 	    0, nitems(kinds));
 	tcase_add_test(tc, durations_set_base_and_cap);
 	tcase_add_test(tc, status_lists_fill_their_option);
+	tcase_add_test(tc, a_list_option_given_again_adds_up);
 	tcase_add_test(tc, while_and_until_are_aliases);
 	tcase_add_test(tc, time_limits_and_the_stop_signal_are_read);
 	tcase_add_test(tc, message_options_are_read);

@@ -163,6 +163,23 @@ START_TEST(a_cleared_list_is_empty_until_something_is_added)
 }
 END_TEST
 
+START_TEST(merging_adds_every_status_of_the_other_list)
+{
+	struct statuslist	a, b;
+	const char		*why;
+	int			 i;
+
+	ck_assert_int_eq(statuslist_parse("1,70", &a, &why), 0);
+	ck_assert_int_eq(statuslist_parse("3-5,200,255", &b, &why), 0);
+	statuslist_merge(&a, &b);
+	for (i = 0; i <= 255; i++)
+		ck_assert_int_eq(statuslist_has(&a, i), i == 1 || i == 70 ||
+		    (i >= 3 && i <= 5) || i == 200 || i == 255);
+	/* The other list is left as it was. */
+	ck_assert_int_eq(statuslist_has(&b, 1), 0);
+}
+END_TEST
+
 static Suite *
 statuslist_suite(void)
 {
@@ -182,6 +199,7 @@ statuslist_suite(void)
 	tc = tcase_create("set");
 	tcase_add_test(tc, statuses_outside_0_to_255_are_never_members);
 	tcase_add_test(tc, a_cleared_list_is_empty_until_something_is_added);
+	tcase_add_test(tc, merging_adds_every_status_of_the_other_list);
 	suite_add_tcase(s, tc);
 
 	return s;
