@@ -18,8 +18,15 @@
 #include "duration.h"
 #include "eventloop.h"
 
-/* The signals that stop retry: forwarded to the attempt, then re-raised. */
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+/*
+ * The signals that stop retry: forwarded to the attempt, then re-raised.
+ * ALRM, USR1 and USR2 too: their default action would kill retry alone
+ * and leave the attempt running (timeout(1) handles ALRM so, for
+ * `timeout -s ALRM ... retry ...`).
+ */
+static const int stop_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2,
+};
 #define NSTOP (sizeof stop_signals / sizeof stop_signals[0])
 
 static volatile sig_atomic_t got_chld;

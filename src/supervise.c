@@ -198,14 +198,17 @@ supervise_start(struct supervise *s, char **argv, char **envp, struct io *io,
 	return 1;
 }
 
-/* Send signo to the attempt: its whole group, or itself in --foreground. */
+/*
+ * Send signo to the attempt: its whole group, or itself in --foreground
+ * (never once reaped: kill(-1) would reach every process we may signal).
+ */
 static void
 signal_attempt(struct supervise *s, int signo)
 {
-	if (s->foreground)
-		kill(s->pid, signo);
-	else
+	if (!s->foreground)
 		kill(-s->pgid, signo);
+	else if (s->pid > 0)
+		kill(s->pid, signo);
 }
 
 /*
@@ -287,22 +290,66 @@ group_alive(struct supervise *s)
 }
 
 /*
- * After a stopped attempt's leader is gone, the rest of its group had the
- * stop signal too; give it until the kill time to go, then SIGKILL it, so
- * that no grandchild outlives a timeout. Short naps: these are not our
- * children, so no SIGCHLD tells when they are gone.
+ * How a stop goes: the stop signal (--timeout, --deadline, or one retry
+ * received and passed on), then SIGKILL to the group at kill_at.
+ */
+struct stopping {
+	int		stopped;	/* by the plan: the attempt timed out */
+	int		forwarded;	/* stop signals retry passed on */
+	uint64_t	kill_at;	/* 0: none (yet, or any more) */
+};
+
+/* Arm SIGKILL for kill_after from now, unless it is armed already. */
+static void
+arm_kill(struct stopping *st, uint64_t kill_after)
+{
+	if (kill_after != 0 && st->kill_at == 0)
+		st->kill_at = eventloop_now() + kill_after;
+}
+
+/*
+ * Pass on the stop signals retry received: the first as it is, followed
+ * by SIGKILL after --kill-after like a timeout's; a later one as SIGKILL
+ * at once (the user insists).
  */
 static void
-finish_group(struct supervise *s, uint64_t kill_at)
+forward_signals(struct supervise *s, struct stopping *st, uint64_t kill_after)
+{
+	int	count = eventloop_signal_count();
+
+	if (count == st->forwarded)
+		return;
+	if (st->forwarded == 0) {
+		stop_attempt(s, eventloop_signal());
+		arm_kill(st, kill_after);
+	} else {
+		signal_attempt(s, SIGKILL);
+		st->kill_at = 0;
+	}
+	st->forwarded = count;
+}
+
+/*
+ * After a stopped attempt's leader is gone, the rest of its group had the
+ * stop signal too; give it until the kill time to go, then SIGKILL it, so
+ * that no grandchild outlives a timeout or a forwarded signal. Short
+ * naps: these are not our children, so no SIGCHLD tells when they are
+ * gone. Stop signals are still passed on meanwhile.
+ */
+static void
+finish_group(struct supervise *s, struct stopping *st, uint64_t kill_after)
 {
 	struct outcome	none;	/* the attempt is reaped: only orphans */
 	uint64_t	nap;
 
-	if (kill_at == 0)	/* killed already, or --kill-after=0 */
-		return;
-	while (group_alive(s) && eventloop_signal() == 0) {
+	while (group_alive(s)) {
+		forward_signals(s, st, kill_after);
+		if (st->kill_at == 0)	/* killed already, or --kill-after=0 */
+			return;
 		nap = eventloop_now() + 20000000ULL;
-		if (nap >= kill_at) {
+		if (nap >= st->kill_at) {
+			if (eventloop_now() < st->kill_at)
+				eventloop_wait(st->kill_at, NULL, 0);
 			signal_attempt(s, SIGKILL);
 			return;
 		}
@@ -314,18 +361,22 @@ finish_group(struct supervise *s, uint64_t kill_at)
 
 /* The next time the wait must wake up for: the stop or the kill. */
 static uint64_t
-next_timer(const struct stop_plan *p, int stopped, uint64_t kill_at)
+next_timer(const struct stop_plan *p, const struct stopping *st)
 {
-	if (!stopped)
-		return p->at;
-	return kill_at;
+	uint64_t	at = st->stopped ? 0 : p->at;
+
+	if (st->kill_at != 0 && (at == 0 || st->kill_at < at))
+		at = st->kill_at;
+	return at;
 }
 
 /*
  * Wait for the attempt to end. At the plan's time it gets the stop signal,
  * then SIGKILL after kill_after, and counts as timed out (124) however it
  * ends. A stop signal that retry receives meanwhile is passed on to the
- * attempt's group; a second one kills the group. Returns 0 with the
+ * attempt's group, then SIGKILL after kill_after as well; a second one
+ * kills the group at once. Either way no process of the group outlives
+ * the kill time (finish_group()). Returns 0 with the
  * outcome, or the stop signal retry received (the attempt is reaped by
  * then).
  */
@@ -334,31 +385,22 @@ supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
     struct outcome *out)
 {
 	struct pollfd	pfds[IO_MAXFDS];
-	uint64_t	now, kill_at = 0;
-	int		sig, forwarded = 0, stopped = 0, n, r, chld;
-	int		io_lost = 0;
+	struct stopping	st = { 0, 0, 0 };
+	uint64_t	now;
+	int		n, r, chld, io_lost = 0;
 
 	for (chld = 1;; chld = eventloop_take_chld()) {
 		if (chld && reap(s, out))
 			break;
-		if ((sig = eventloop_signal()) != 0) {
-			if (!forwarded) {
-				stop_attempt(s, sig);
-				forwarded = eventloop_signal_count();
-			} else if (eventloop_signal_count() > forwarded) {
-				signal_attempt(s, SIGKILL);
-				forwarded = eventloop_signal_count();
-			}
-		}
+		forward_signals(s, &st, p->kill_after);
 		now = eventloop_now();
-		if (!stopped && p->at != 0 && now >= p->at) {
+		if (!st.stopped && p->at != 0 && now >= p->at) {
 			stop_attempt(s, p->signo);
-			stopped = 1;
-			if (p->kill_after != 0)
-				kill_at = now + p->kill_after;
-		} else if (stopped && kill_at != 0 && now >= kill_at) {
+			st.stopped = 1;
+			arm_kill(&st, p->kill_after);
+		} else if (st.kill_at != 0 && now >= st.kill_at) {
 			signal_attempt(s, SIGKILL);
-			kill_at = 0;
+			st.kill_at = 0;
 		}
 		n = io_pollfds(io, pfds);
 		if (io->error != 0 && !io_lost) {
@@ -366,14 +408,15 @@ supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
 			signal_attempt(s, SIGKILL);
 			io_lost = 1;
 		}
-		r = eventloop_wait(next_timer(p, stopped, kill_at), pfds, n);
+		r = eventloop_wait(next_timer(p, &st), pfds, n);
 		if (r == -1 && errno != EINTR)
 			return -1;
 		if (r > 0)
 			io_handle(io, pfds, n);
 	}
-	if (stopped) {
-		finish_group(s, kill_at);
+	if (st.stopped || st.forwarded)
+		finish_group(s, &st, p->kill_after);
+	if (st.stopped) {
 		out->kind = OUTCOME_TIMEDOUT;
 		out->signo = p->signo;
 		out->status = EXIT_TIMEDOUT;
