@@ -57,20 +57,73 @@ addf(struct line *ln, const char *fmt, ...)
 		ln->len = sizeof ln->buf - 2;
 }
 
-/* Append s as a JSON string, escaped. */
-static void
-add_json_string(struct line *ln, const char *s)
+/*
+ * The length of the UTF-8 sequence at s (1 to 4), or 0 when s does not
+ * start a well-formed one (RFC 3629: no overlong forms, no surrogates,
+ * nothing past U+10FFFF).
+ */
+static size_t
+utf8_len(const unsigned char *s)
 {
-	unsigned char	c;
+	size_t	n, i;
+	unsigned char lo = 0x80, hi = 0xbf;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3;
+		if (s[0] == 0xe0)
+			lo = 0xa0;
+		else if (s[0] == 0xed)
+			hi = 0x9f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		if (s[0] == 0xf0)
+			lo = 0x90;
+		else if (s[0] == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if (s[i] < lo || s[i] > hi)
+			return 0;
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return n;
+}
+
+/* Bytes of a string that go into a JSON line, at the most. */
+#define JSON_STRING_MAX 512
+
+/*
+ * Append s as a JSON string, escaped: always valid UTF-8, so a byte that
+ * is not part of a well-formed sequence is written as \u00XX (its value
+ * read as Latin-1). A long string is cut at a character's end, so that
+ * the line stays whole JSON.
+ */
+static void
+add_json_string(struct line *ln, const char *str)
+{
+	const unsigned char	*s = (const unsigned char *)str;
+	size_t			 len, used = 0;
 
 	addf(ln, "\"");
-	for (; (c = (unsigned char)*s) != '\0'; s++) {
-		if (c == '"' || c == '\\')
-			addf(ln, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			addf(ln, "\\u%04x", c);
+	for (; *s != '\0'; s += len) {
+		len = utf8_len(s);
+		if ((used += len != 0 ? len : 1) > JSON_STRING_MAX)
+			break;
+		if (len == 0) {
+			addf(ln, "\\u%04x", *s);
+			len = 1;
+		} else if (*s == '"' || *s == '\\')
+			addf(ln, "\\%c", *s);
+		else if (*s < 0x20 || *s == 0x7f)
+			addf(ln, "\\u%04x", *s);
 		else
-			addf(ln, "%c", c);
+			addf(ln, "%.*s", (int)len, (const char *)s);
 	}
 	addf(ln, "\"");
 }
