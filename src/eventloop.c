@@ -17,6 +17,7 @@
 
 #include "duration.h"
 #include "eventloop.h"
+#include "sink.h"
 
 /*
  * The signals that stop retry: forwarded to the attempt, then re-raised.
@@ -163,14 +164,16 @@ deliver_pending(void)
  * Wait once: until a signal, an event on fds, or the absolute deadline
  * (0: none). Returns ppoll's result; -1 with EINTR is a signal, not an
  * error. Handlers run only in here (our signals are blocked elsewhere), so
- * a flag checked before the call cannot be set behind our back.
+ * a flag checked before the call cannot be set behind our back. Whatever
+ * waits in the sinks for a reader goes out here too, when there is room.
  */
 int
 eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 {
+	struct pollfd	all[EVENTLOOP_MAXFDS + SINK_MAXFDS];
 	struct timespec	ts, *tp = NULL;
 	uint64_t	now, left;
-	int		r;
+	int		r, i, nsink;
 
 	if (deadline != 0) {
 		now = eventloop_now();
@@ -179,10 +182,53 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 		ts.tv_nsec = (long)(left % NSEC_PER_SEC);
 		tp = &ts;
 	}
-	r = ppoll(fds, (nfds_t)nfds, tp, &wait_mask);
-	if (r > 0)
+	if (nfds > EVENTLOOP_MAXFDS)
+		nfds = EVENTLOOP_MAXFDS;
+	for (i = 0; i < nfds; i++)
+		all[i] = fds[i];
+	nsink = sink_pollfds(all + nfds);
+	r = ppoll(all, (nfds_t)(nfds + nsink), tp, &wait_mask);
+	for (i = 0; i < nfds; i++)
+		fds[i].revents = r > 0 ? all[i].revents : 0;
+	if (r > 0) {
 		deliver_pending();
+		if (nsink > 0)
+			sink_flush();
+	}
 	return r;
+}
+
+/*
+ * Wait for the sinks to empty while their readers take bytes: a reader
+ * that takes nothing for SINK_STALL_NS, or the deadline (0: none), ends
+ * the wait and the rest is dropped, and so does a stop signal. Returns 0
+ * when all was written, 1 when something was dropped.
+ */
+int
+eventloop_flush_sinks(uint64_t deadline)
+{
+	uint64_t	mark = sink_written(), moved = eventloop_now(), wake;
+
+	for (;;) {
+		sink_flush();
+		if (sink_pending(STDOUT_FILENO) == 0 &&
+		    sink_pending(STDERR_FILENO) == 0)
+			return 0;
+		if (sink_written() != mark) {
+			mark = sink_written();
+			moved = eventloop_now();
+		}
+		wake = moved + SINK_STALL_NS;
+		if (deadline != 0 && deadline < wake)
+			wake = deadline;
+		if (got_signal || eventloop_now() >= wake)
+			break;
+		if (eventloop_wait(wake, NULL, 0) == -1 && errno != EINTR)
+			break;
+	}
+	sink_drop(STDOUT_FILENO);
+	sink_drop(STDERR_FILENO);
+	return 1;
 }
 
 /*
@@ -243,6 +289,7 @@ eventloop_die_of(int signo)
 	struct rlimit	rl = { 0, 0 };
 	sigset_t	set;
 
+	sink_flush();	/* what the readers take now; nothing waits */
 	if (signo == SIGQUIT)
 		setrlimit(RLIMIT_CORE, &rl);
 	signal(signo, SIG_DFL);

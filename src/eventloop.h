@@ -8,10 +8,14 @@
 #include <poll.h>
 #include <stdint.h>
 
+/* Descriptors a caller may pass to eventloop_wait(), at the most. */
+#define EVENTLOOP_MAXFDS 8
+
 int	 eventloop_init(void);
 void	 eventloop_child_reset(void);
 int	 eventloop_wait(uint64_t, struct pollfd *, int);
 int	 eventloop_sleep_until(uint64_t);
+int	 eventloop_flush_sinks(uint64_t);
 int	 eventloop_take_chld(void);
 int	 eventloop_signal(void);
 int	 eventloop_signal_count(void);

@@ -18,7 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "eventloop.h"
 #include "io.h"
+#include "sink.h"
 
 /* Standard descriptors that retry was started without. */
 static int std_closed[3];
@@ -88,7 +90,7 @@ io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
 	io->out_mode = out;
 	io->cond = cond != NULL && cond_any(cond) ? cond : NULL;
 	io->in_r = io->in_w = io->out_r = io->out_w = io->null_fd = -1;
-	io->err_r = io->err_w = -1;
+	io->err_r = io->err_w = io->rel_fd = io->error_fd = -1;
 	spool_init(&io->in, SPOOL_MEM_DEFAULT);
 	spool_init(&io->out, SPOOL_MEM_DEFAULT);
 	io_choose_stdin(io);
@@ -237,11 +239,13 @@ io_pollfds(struct io *io, struct pollfd *pfds)
 			pfds[n++].events = 0;
 		}
 	}
-	if (io->out_r != -1) {
+	/* A stream passed through is read while retry's own has room. */
+	if (io->out_r != -1 && (io->cond == NULL ||
+	    io->out_mode == STDOUT_HOLD || sink_pending(STDOUT_FILENO) == 0)) {
 		pfds[n].fd = io->out_r;
 		pfds[n++].events = POLLIN;
 	}
-	if (io->err_r != -1) {
+	if (io->err_r != -1 && sink_pending(STDERR_FILENO) == 0) {
 		pfds[n].fd = io->err_r;
 		pfds[n++].events = POLLIN;
 	}
@@ -373,9 +377,12 @@ take_stdin(struct io *io)
 /*
  * Pass a stream of the attempt through retry, matching its lines: stdout
  * to the hold spool or to retry's stdout, stderr to retry's stderr. Reads
- * what is there now; 1 at the stream's end. When retry's own stdout or
- * stderr has no reader any more, the pipe is closed, so that the attempt
- * meets the broken pipe it would have met without retry in between.
+ * what is there now, and only while retry's own stream has taken all it
+ * was given: a reader that stalls stalls the attempt, as it would without
+ * retry in between, and never retry itself. Returns PUMP_EMPTY, PUMP_END
+ * or PUMP_FULL (waiting for the reader). When retry's stdout or stderr
+ * has no reader any more, the pipe is closed, so that the attempt meets
+ * the broken pipe it would have met without retry.
  */
 static int
 pass_through(struct io *io, int *fd, struct cond_line *line, int to)
@@ -384,15 +391,17 @@ pass_through(struct io *io, int *fd, struct cond_line *line, int to)
 	ssize_t	n;
 
 	for (;;) {
+		if (to != -1 && sink_pending(to) > 0)
+			return PUMP_FULL;
 		n = read(*fd, buf, sizeof buf);
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1 && errno == EAGAIN)
-			return 0;
+			return PUMP_EMPTY;
 		if (n <= 0) {
 			cond_flush(io->cond, line);
 			close_fd(fd);
-			return 1;
+			return PUMP_END;
 		}
 		if (cond_feed(io->cond, line, buf, (size_t)n) == -1) {
 			io->error = errno;
@@ -403,14 +412,14 @@ pass_through(struct io *io, int *fd, struct cond_line *line, int to)
 				io->error = errno;
 				return -1;
 			}
-		} else if (write_all(to, buf, (size_t)n) == -1) {
+		} else if (sink_write(to, buf, (size_t)n) == -1) {
 			close_fd(fd);
-			return 1;
+			return PUMP_END;
 		}
 	}
 }
 
-/* Read what the attempt wrote to its held stdout; 1 at its end. */
+/* Read what the attempt wrote to its held stdout: a PUMP_ result. */
 static int
 take_stdout(struct io *io)
 {
@@ -433,10 +442,10 @@ take_stdout(struct io *io)
 			continue;
 		if (n == 0) {
 			close_fd(&io->out_r);
-			return 1;
+			return PUMP_END;
 		}
 		if (errno == EAGAIN)
-			return 0;
+			return PUMP_EMPTY;
 		io->error = errno;
 		return -1;
 	}
@@ -474,63 +483,188 @@ io_handle(struct io *io, const struct pollfd *pfds, int n)
 }
 
 /*
- * The attempt is over: stop feeding it and take the rest of its output
- * (what is in the pipes now: background processes that keep them open are
- * not waited for), matching its last lines.
+ * The attempt is over: stop feeding it, and let go of its ends of the
+ * pipes. What it wrote is still to be taken (io_deliver()).
  */
-int
-io_drain(struct io *io)
+void
+io_ended(struct io *io)
 {
-	int	r = 0;
-
 	close_fd(&io->in_w);
 	close_fd(&io->in_r);
 	close_fd(&io->out_w);
 	close_fd(&io->err_w);
-	if (io->out_r != -1 && take_stdout(io) == -1)
-		r = -1;
-	if (io->err_r != -1 &&
-	    pass_through(io, &io->err_r, &io->err_line, STDERR_FILENO) == -1)
-		r = -1;
+}
+
+/* Send held output to its reader, as far as the reader takes it now. */
+static int
+release_some(struct io *io)
+{
+	struct spool	*sp = &io->out;
+	char		 buf[IO_CHUNK];
+	off_t		 foff;
+	ssize_t		 n;
+
+	while (io->rel_off < sp->len) {
+		if (io->rel_off >= sp->mem_len && sp->fd != -1) {
+			/* The file part: copied in the kernel. */
+			foff = (off_t)(io->rel_off - sp->mem_len);
+			n = sink_sendfile(io->rel_fd, sp->fd, &foff,
+			    sp->len - io->rel_off > IO_SEND_MAX ? IO_SEND_MAX :
+			    (size_t)(sp->len - io->rel_off));
+			if (n > 0) {
+				io->rel_off += (uint64_t)n;
+				continue;
+			}
+			if (n == -1 && errno == EAGAIN) {
+				sink_await(io->rel_fd);
+				return 0;
+			}
+			if (n == -1 && errno != EINVAL)
+				goto failed;
+		}
+		if (sink_pending(io->rel_fd) > 0)
+			return 0;	/* the sink waits for room already */
+		n = spool_read_at(sp, io->rel_off, buf, sizeof buf);
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			io->error = errno;	/* the spool's, not the reader's */
+			return -1;
+		}
+		if (sink_write(io->rel_fd, buf, (size_t)n) == -1)
+			goto failed;
+		io->rel_off += (uint64_t)n;
+	}
+	io->rel_fd = -1;
+	spool_truncate(sp);
+	return 0;
+failed:
+	io->error = errno;
+	io->error_fd = io->rel_fd;
+	return -1;
+}
+
+/*
+ * Move what can move now of an ended attempt's output: the rest of its
+ * pipes (what is in them now: background processes that keep them open
+ * are not waited for), then its released output. -1 when a spool or a
+ * write failed; 1 when all is through to retry's own streams.
+ */
+static int
+pump(struct io *io)
+{
+	int	r;
+
+	if (io->out_r != -1) {
+		if ((r = take_stdout(io)) == -1)
+			return -1;
+		if (r == PUMP_EMPTY)
+			close_fd(&io->out_r);
+	}
+	if (io->err_r != -1) {
+		r = pass_through(io, &io->err_r, &io->err_line, STDERR_FILENO);
+		if (r == -1)
+			return -1;
+		if (r == PUMP_EMPTY)
+			close_fd(&io->err_r);
+	}
+	if (io->out_r != -1 || io->err_r != -1)
+		return 0;
+	if (io->rel_fd != -1 && release_some(io) == -1)
+		return -1;
+	if (io->rel_fd != -1 || (io->cond != NULL &&
+	    (sink_pending(STDOUT_FILENO) > 0 ||
+	    sink_pending(STDERR_FILENO) > 0)))
+		return 0;
+	return 1;
+}
+
+/* Give up what the attempt's output still had to go. */
+static void
+abandon(struct io *io)
+{
 	close_fd(&io->out_r);
 	close_fd(&io->err_r);
+	if (io->rel_fd != -1 || io->cond != NULL)
+		sink_drop(STDOUT_FILENO);
+	if (io->cond != NULL || io->rel_fd == STDERR_FILENO)
+		sink_drop(STDERR_FILENO);
+	io->rel_fd = -1;
+	spool_truncate(&io->out);
+}
+
+/*
+ * Deliver what an ended attempt left: the rest of its output in the pipes
+ * and the held output that io_release() let go, as fast as retry's own
+ * readers take it, in the event loop. The attempt's time limit (until; 0:
+ * none) bounds this too: once it has passed, or a stop signal came, retry
+ * goes on only while the readers take bytes, and drops the rest when they
+ * take none for SINK_STALL_NS. Returns 0 when all went, IO_LATE when the
+ * rest was dropped, -1 when a spool or a write failed (io->error).
+ */
+int
+io_deliver(struct io *io, uint64_t until)
+{
+	uint64_t	mark = sink_written(), moved = eventloop_now(), now;
+	uint64_t	wake;
+	int		r, late;
+
+	for (;;) {
+		if ((r = pump(io)) != 0)
+			break;
+		now = eventloop_now();
+		if (sink_written() != mark) {
+			mark = sink_written();
+			moved = now;
+		}
+		late = eventloop_signal() != 0 || (until != 0 && now >= until);
+		wake = late ? moved + SINK_STALL_NS : until;
+		if (late && now >= wake) {
+			abandon(io);
+			r = IO_LATE;
+			break;
+		}
+		if (eventloop_wait(wake, NULL, 0) == -1 && errno != EINTR) {
+			io->error = errno;
+			r = -1;
+			break;
+		}
+	}
 	if (io->cond != NULL) {
 		cond_flush(io->cond, &io->out_line);
 		cond_flush(io->cond, &io->err_line);
 	}
-	return r;
+	return r == 1 ? 0 : r;
 }
 
-/* Release held output: to stdout for a success, else to stderr. */
-int
+/*
+ * Let held output go: to stdout for a success, else to stderr. It moves
+ * in io_deliver().
+ */
+void
 io_release(struct io *io, int success)
 {
-	int	r = 0;
-
 	if (io->out_mode != STDOUT_HOLD)
-		return 0;
-	if (spool_write_to(&io->out, success ? STDOUT_FILENO :
-	    STDERR_FILENO) == -1) {
-		io->error = errno;
-		r = -1;
-	}
-	spool_truncate(&io->out);
-	return r;
+		return;
+	io->rel_fd = success ? STDOUT_FILENO : STDERR_FILENO;
+	io->rel_off = 0;
 }
 
-/* Drain and release, for an attempt whose outcome is known. */
+/* The errno of a spool or write that failed, and where: -1 a spool. */
 int
-io_finish(struct io *io, int success)
+io_error(const struct io *io, int *fd)
 {
-	int	r = io_drain(io);
-
-	return io_release(io, success) == -1 ? -1 : r;
+	if (fd != NULL)
+		*fd = io->error_fd;
+	return io->error;
 }
 
 void
 io_free(struct io *io)
 {
-	io_finish(io, 0);
+	io_ended(io);
+	close_fd(&io->out_r);
+	close_fd(&io->err_r);
 	close_fd(&io->null_fd);
 	spool_free(&io->in);
 	spool_free(&io->out);

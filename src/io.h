@@ -29,11 +29,21 @@ enum stdout_mode {
 #define IO_MAXFDS 4
 #define IO_CHUNK ((size_t)65536)
 #define IO_TEE_MAX ((size_t)PIPE_BIG)
+#define IO_SEND_MAX ((size_t)1 << 30)	/* bytes per sendfile(2) */
+
+/* How a pump of one stream went. */
+#define PUMP_EMPTY 0	/* nothing more there now */
+#define PUMP_END 1	/* the stream ended and is closed */
+#define PUMP_FULL 2	/* retry's own stream waits for its reader */
+
+/* io_deliver(): the time ran out and the rest was dropped. */
+#define IO_LATE 2
 
 struct io {
 	enum stdin_mode	 in_mode;
 	enum stdout_mode out_mode;
 	int		 error;		/* errno of a spool failure, or 0 */
+	int		 error_fd;	/* -1, or the stream a write failed on */
 
 	/* Replay: a regular file is rewound; anything else is spooled. */
 	int		 in_fifo;	/* stdin is a pipe: tee(2) from it */
@@ -56,6 +66,8 @@ struct io {
 	struct spool	 out;
 	int		 out_r;
 	int		 out_w;
+	int		 rel_fd;	/* held output on its way here; -1 */
+	uint64_t	 rel_off;
 
 	/* Conditions on output: both streams pass through retry. */
 	struct conditions *cond;	/* NULL: none */
@@ -73,9 +85,10 @@ void	io_child(struct io *);
 void	io_started(struct io *);
 int	io_pollfds(struct io *, struct pollfd *);
 int	io_handle(struct io *, const struct pollfd *, int);
-int	io_drain(struct io *);
-int	io_release(struct io *, int);
-int	io_finish(struct io *, int);
+void	io_ended(struct io *);
+int	io_deliver(struct io *, uint64_t);
+void	io_release(struct io *, int);
+int	io_error(const struct io *, int *);
 void	io_free(struct io *);
 
 #endif

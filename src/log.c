@@ -1,8 +1,9 @@
 /*
- * Messages. Each is built in a buffer and written to stderr with a single
- * write(2), so lines from retry and from the attempt never interleave
- * mid-line and nothing waits in a stdio buffer. Text lines start with
- * "retry: "; with --log-format=json each line is one JSON object.
+ * Messages. Each is built in a buffer and handed whole to the stderr sink,
+ * so lines from retry and from the attempt never interleave mid-line, and
+ * a reader of stderr that stalls never holds retry (the line waits in the
+ * sink, or is dropped past its bound). Text lines start with "retry: ";
+ * with --log-format=json each line is one JSON object, valid UTF-8.
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 #include "duration.h"
 #include "log.h"
 #include "signame.h"
+#include "sink.h"
 
 #define LINE_MAX_LEN 4096
 
@@ -128,23 +130,12 @@ add_json_string(struct line *ln, const char *str)
 	addf(ln, "\"");
 }
 
-/* Write the line, with its newline, to stderr in one write. */
+/* Hand the line, with its newline, to the stderr sink whole. */
 static void
 emit(struct line *ln)
 {
-	const char	*p = ln->buf;
-	ssize_t		 n;
-
 	ln->buf[ln->len++] = '\n';
-	while (ln->len > 0) {
-		n = write(STDERR_FILENO, p, ln->len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		p += n;
-		ln->len -= (size_t)n;
-	}
+	sink_message(ln->buf, ln->len);
 }
 
 /* A usage error: what was wrong, and where to read more. Never quiet. */
@@ -319,24 +310,43 @@ log_success(const struct log_attempt *a)
 	emit(&ln);
 }
 
-/* Giving up; why is "attempts", "permanent" or "deadline". */
+/*
+ * Giving up; why is "attempts", "permanent", "deadline", "output" (held
+ * output cut short) or "deadline-first" (no attempt ran: none to speak of).
+ */
 void
 log_give_up(const struct log_attempt *a, const char *why)
 {
-	struct line	ln = { .len = 0 };
+	struct line		ln = { .len = 0 };
+	struct log_attempt	none;
+	int			first = strcmp(why, "deadline-first") == 0;
 
 	if (verbosity < 0)
 		return;
 	if (format == LOG_JSON) {
+		if (first) {
+			none = *a;
+			none.outcome = NULL;
+			a = &none;
+			why = "deadline";
+		}
 		add_json_head(&ln, "give_up", a);
 		addf(&ln, ",\"reason\":\"%s\"}", why);
+		emit(&ln);
+		return;
+	}
+	if (first) {
+		addf(&ln, "retry: %s: giving up: the deadline passed before the "
+		    "first attempt could start", label);
 		emit(&ln);
 		return;
 	}
 	add_attempt_text(&ln, a);
 	addf(&ln, " failed (");
 	add_outcome_text(&ln, a->outcome);
-	if (strcmp(why, "permanent") == 0)
+	if (strcmp(why, "output") == 0)
+		addf(&ln, "); giving up: its held output was cut short");
+	else if (strcmp(why, "permanent") == 0)
 		addf(&ln, "), a status that is not retried; giving up");
 	else if (strcmp(why, "deadline") == 0)
 		addf(&ln, "); giving up: the next attempt would start after "

@@ -39,6 +39,7 @@ main(int argc, char **argv)
 	case OPTIONS_ERROR:
 		log_usage_error(err);
 		options_free(&o);
+		eventloop_flush_sinks(0);
 		return EXIT_CANCELED;
 	case OPTIONS_HELP:
 		options_free(&o);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "duration.h"
 #include "eventloop.h"
@@ -239,10 +240,17 @@ user_interrupt(const struct outcome *out)
 static int
 io_failed(struct io *io)
 {
-	if (io->error == EPIPE)
+	int	fd, e = io_error(io, &fd);
+
+	if (e == EPIPE)
 		eventloop_die_of(SIGPIPE);
-	log_error("cannot keep the attempt's input or output: %s",
-	    strerror(io->error));
+	if (fd != -1)
+		log_error("cannot write the attempt's output to standard %s: "
+		    "%s", fd == STDOUT_FILENO ? "output" : "error",
+		    strerror(e));
+	else
+		log_error("cannot keep the attempt's input or output: %s",
+		    strerror(e));
 	return EXIT_CANCELED;
 }
 
@@ -308,11 +316,15 @@ attempt_start(struct run *r, uint64_t n)
 	const struct options	*o = r->o;
 	int			 st;
 
+	/* Messages speak of the last attempt that ran, never of this one. */
+	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
+		r->la.elapsed_ns = eventloop_now() - r->start;
+		if (n == 1)
+			return give_up(r, "deadline-first", EXIT_TIMEDOUT);
+		return give_up(r, "deadline", r->prev);
+	}
 	r->la.attempt = n;
 	r->la.elapsed_ns = eventloop_now() - r->start;
-	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
-		return give_up(r, "deadline", n == 1 ? EXIT_TIMEDOUT : r->prev);
-	}
 	runenv_set(&r->env, n, r->la.elapsed_ns, r->prev);
 	log_start(&r->la);
 	if (io_prepare(&r->io) == -1) {
@@ -328,7 +340,8 @@ attempt_start(struct run *r, uint64_t n)
 		return EXIT_CANCELED;
 	}
 	if (st == 1) {
-		io_finish(&r->io, 0);
+		io_ended(&r->io);
+		io_deliver(&r->io, 0);	/* nothing was written: no wait */
 		log_exec_failed(&r->la, o->command[0]);
 		return give_up(r, NULL, r->out.status);
 	}
@@ -399,7 +412,7 @@ run_hook(struct run *r, const char *name, const char *cmd)
 		    &out)) > 0)
 			eventloop_die_of(sig);
 	}
-	io_finish(&r->hook_io, 0);
+	io_ended(&r->hook_io);
 	log_hook(name, &out);
 }
 
@@ -419,23 +432,63 @@ give_up(struct run *r, const char *why, int st)
 	return st;
 }
 
+/*
+ * Output that could not be delivered by the attempt's time limit: the
+ * attempt counts as timed out, as it would have been had it written to
+ * the stalled reader itself.
+ */
+static void
+output_late(struct outcome *out)
+{
+	out->kind = OUTCOME_TIMEDOUT;
+	out->status = EXIT_TIMEDOUT;
+	out->why = "its output was not read in time";
+}
+
+/*
+ * Deliver the ended attempt's output (the rest passed through, then what
+ * was held), bounded by its time limit; then the verdict. Returns GO_ON,
+ * or retry's exit status when it cannot go on.
+ */
+static int
+attempt_output(struct run *r, const struct stop_plan *plan, enum verdict *v)
+{
+	int	d, success;
+
+	io_ended(&r->io);
+	if ((d = io_deliver(&r->io, plan->at)) == -1 || r->io.error != 0)
+		return io_failed(&r->io);
+	if (d == IO_LATE && eventloop_signal() == 0)
+		output_late(&r->out);
+	*v = verdict(r);
+	success = eventloop_signal() == 0 && *v == VERDICT_SUCCESS;
+	io_release(&r->io, success);
+	if ((d = io_deliver(&r->io, plan->at)) == -1)
+		return io_failed(&r->io);
+	/* Held output cut short: a second copy must not follow it. */
+	if (d == IO_LATE && success && eventloop_signal() == 0) {
+		output_late(&r->out);
+		r->prev = r->out.status;
+		r->la.elapsed_ns = eventloop_now() - r->start;
+		return give_up(r, "output", EXIT_TIMEDOUT);
+	}
+	return GO_ON;
+}
+
 /* Run attempt n to its end: GO_ON to retry it, else the exit status. */
 static int
 attempt(struct run *r, uint64_t n)
 {
 	struct stop_plan	plan;
-	enum verdict		v;
+	enum verdict		v = VERDICT_RETRY;
 	int			st, sig;
 
 	if ((st = attempt_start(r, n)) != GO_ON)
 		return st;
 	plan_stop(r->o, &plan, r->deadline);
 	sig = supervise_wait(&r->sup, &plan, &r->io, &r->out);
-	if (io_drain(&r->io) == -1 || r->io.error != 0)
-		return io_failed(&r->io);
-	v = verdict(r);
-	if (io_release(&r->io, sig == 0 && v == VERDICT_SUCCESS) == -1)
-		return io_failed(&r->io);
+	if ((st = attempt_output(r, &plan, &v)) != GO_ON)
+		return st;
 	if (sig > 0)
 		eventloop_die_of(sig);
 	r->la.elapsed_ns = eventloop_now() - r->start;
@@ -534,8 +587,10 @@ run_attempts(struct options *o, struct rng *rng, uint64_t start)
 	r.o = o;
 	r.rng = rng;
 	r.start = start;
-	if (run_setup(&r) == -1)
+	if (run_setup(&r) == -1) {
+		eventloop_flush_sinks(0);
 		return EXIT_CANCELED;
+	}
 	splay(o, rng, r.deadline);
 	for (n = 1;; n++) {
 		if ((st = attempt(&r, n)) != GO_ON)
@@ -548,6 +603,10 @@ run_attempts(struct options *o, struct rng *rng, uint64_t start)
 		io_free(&r.hook_io);	/* set up only for hooks */
 	supervise_close(&r.sup);
 	free(r.env.envp);
+	/* The last messages, while stderr's reader takes them. */
+	eventloop_flush_sinks(r.deadline);
+	if (eventloop_signal() != 0)
+		eventloop_die_of(eventloop_signal());
 	return st;
 }
 

@@ -13,9 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef HAVE_SYS_SENDFILE_H
-#include <sys/sendfile.h>
-#endif
 
 #include "spool.h"
 
@@ -162,25 +159,6 @@ spool_read_at(struct spool *sp, uint64_t off, void *buf, size_t len)
 	return n;
 }
 
-/* Write all len bytes of buf to fd (a blocking descriptor). */
-int
-write_all(int fd, const void *data, size_t len)
-{
-	const char	*buf = data;
-	ssize_t		 n;
-
-	while (len > 0) {
-		n = write(fd, buf, len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1)
-			return -1;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * Raise the pipe fd to PIPE_BIG bytes, where the system lets us: fewer
  * wake-ups and larger moves on both sides. Best effort; nothing else
@@ -197,57 +175,6 @@ pipe_enlarge(int fd)
 #else
 	(void)fd;
 #endif
-}
-
-/*
- * Send the file part from off on with sendfile(2), which copies in the
- * kernel. Returns the offset reached: where a plain copy must go on.
- */
-static uint64_t
-send_file_part(struct spool *sp, int fd, uint64_t off)
-{
-#ifdef HAVE_SYS_SENDFILE_H
-	off_t		foff;
-	ssize_t		n;
-
-	/* Each sendfile(2) moves more, the reader wakes less often. */
-	if (sp->len - off > PIPE_BIG)
-		pipe_enlarge(fd);
-	while (off < sp->len) {
-		foff = (off_t)(off - sp->mem_len);
-		n = sendfile(fd, sp->fd, &foff, (size_t)(sp->len - off) >
-		    (1U << 30) ? (1U << 30) : (size_t)(sp->len - off));
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		off += (uint64_t)n;
-	}
-#else
-	(void)sp;
-	(void)fd;
-#endif
-	return off;
-}
-
-/* Write the whole spool to fd (a blocking descriptor). */
-int
-spool_write_to(struct spool *sp, int fd)
-{
-	char		buf[65536];
-	uint64_t	off;
-	ssize_t		n;
-
-	if (write_all(fd, sp->mem, sp->mem_len) == -1)
-		return -1;
-	off = send_file_part(sp, fd, sp->mem_len);
-	for (; off < sp->len; off += (uint64_t)n) {
-		if ((n = spool_read_at(sp, off, buf, sizeof buf)) <= 0)
-			return -1;
-		if (write_all(fd, buf, (size_t)n) == -1)
-			return -1;
-	}
-	return 0;
 }
 
 #ifdef HAVE_SPLICE

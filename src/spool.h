@@ -27,11 +27,9 @@ struct spool {
 void	spool_init(struct spool *, size_t);
 int	spool_append(struct spool *, const void *, size_t);
 ssize_t	spool_read_at(struct spool *, uint64_t, void *, size_t);
-int	spool_write_to(struct spool *, int);
 ssize_t	spool_splice_from(struct spool *, int, size_t);
 void	spool_truncate(struct spool *);
 void	spool_free(struct spool *);
-int	write_all(int, const void *, size_t);
 void	pipe_enlarge(int);
 
 #endif

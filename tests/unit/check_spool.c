@@ -383,109 +383,6 @@ START_TEST(many_small_appends_equal_one_big_one)
 }
 END_TEST
 
-START_TEST(write_to_a_file_reproduces_the_bytes_exactly)
-{
-	const size_t	 len = 2 * SPOOL_MEM_DEFAULT + 12345;
-	size_t		 bound = bounds[_i];
-	unsigned char	*ref, *buf;
-	struct spool	 sp;
-	FILE		*f;
-	int		 fd;
-
-	ref = xmalloc(len);
-	buf = xmalloc(2 * len + 1);
-	fill_random(ref, len, 77 + bound);
-	spool_init(&sp, bound);
-	ck_assert_int_eq(spool_append(&sp, ref, len), 0);
-	ck_assert((f = tmpfile()) != NULL);
-	fd = fileno(f);
-	ck_assert_int_eq(spool_write_to(&sp, fd), 0);
-
-	/* Writing out leaves the spool as it was: a second copy follows. */
-	ck_assert_int_eq(spool_write_to(&sp, fd), 0);
-	ck_assert_int_eq(lseek(fd, 0, SEEK_SET), 0);
-	ck_assert_uint_eq(slurp(fd, buf, 2 * len + 1), 2 * len);
-	ck_assert(memcmp(buf, ref, len) == 0);
-	ck_assert(memcmp(buf + len, ref, len) == 0);
-	assert_holds(&sp, ref, len);
-	fclose(f);
-	spool_free(&sp);
-	free(buf);
-	free(ref);
-}
-END_TEST
-
-START_TEST(write_to_a_pipe_reproduces_the_bytes_exactly)
-{
-	const size_t	 len = 3 * SPOOL_MEM_DEFAULT + 1;
-	size_t		 bound = bounds[_i];
-	unsigned char	*ref, *buf;
-	struct spool	 sp;
-	int		 p[2], status;
-	pid_t		 pid;
-
-	ref = xmalloc(len);
-	buf = xmalloc(len + 1);
-	fill_random(ref, len, 99 + bound);
-	spool_init(&sp, bound);
-	ck_assert_int_eq(spool_append(&sp, ref, len), 0);
-	ck_assert_int_eq(pipe(p), 0);
-
-	/* A pipe holds far less than the spool: a child writes, we read. */
-	ck_assert_int_ne(pid = fork(), -1);
-	if (pid == 0) {
-		close(p[0]);
-		_exit(spool_write_to(&sp, p[1]) == 0 ? 0 : 1);
-	}
-	close(p[1]);
-	ck_assert_uint_eq(slurp(p[0], buf, len + 1), len);
-	close(p[0]);
-	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-	    "spool_write_to failed in the writer (status 0x%x)", status);
-	ck_assert(memcmp(buf, ref, len) == 0);
-	spool_free(&sp);
-	free(buf);
-	free(ref);
-}
-END_TEST
-
-START_TEST(write_to_a_closed_pipe_is_an_error_not_a_death)
-{
-	unsigned char	 ref[3 * SMALL];
-	struct spool	 sp;
-	int		 p[2];
-
-	signal(SIGPIPE, SIG_IGN);	/* as a caller that writes to pipes */
-	fill_random(ref, sizeof ref, 5);
-	spool_init(&sp, SMALL);
-	ck_assert_int_eq(spool_append(&sp, ref, sizeof ref), 0);
-	ck_assert_int_eq(pipe(p), 0);
-	close(p[0]);
-	errno = 0;
-	ck_assert_int_eq(spool_write_to(&sp, p[1]), -1);
-	ck_assert_int_eq(errno, EPIPE);
-	close(p[1]);
-	spool_free(&sp);
-}
-END_TEST
-
-START_TEST(an_empty_spool_writes_nothing)
-{
-	struct spool	sp;
-	FILE		*f;
-	struct stat	st;
-
-	spool_init(&sp, bounds[_i]);
-	ck_assert((f = tmpfile()) != NULL);
-	ck_assert_int_eq(spool_write_to(&sp, fileno(f)), 0);
-	ck_assert_int_eq(fstat(fileno(f), &st), 0);
-	ck_assert_int_eq(st.st_size, 0);
-	fclose(f);
-	spool_free(&sp);
-}
-END_TEST
-
 START_TEST(truncate_empties_the_spool_for_reuse)
 {
 	size_t		 bound = bounds[_i];
@@ -1084,17 +981,6 @@ spool_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, read_at_returns_the_right_bytes_at_every_boundary);
 	tcase_add_loop_test(tc, many_small_appends_equal_one_big_one, 0,
-	    nitems(bounds));
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("write");
-	tcase_set_timeout(tc, 60);
-	tcase_add_loop_test(tc, write_to_a_file_reproduces_the_bytes_exactly,
-	    0, nitems(bounds));
-	tcase_add_loop_test(tc, write_to_a_pipe_reproduces_the_bytes_exactly,
-	    0, nitems(bounds));
-	tcase_add_test(tc, write_to_a_closed_pipe_is_an_error_not_a_death);
-	tcase_add_loop_test(tc, an_empty_spool_writes_nothing, 0,
 	    nitems(bounds));
 	suite_add_tcase(s, tc);
 

@@ -1,0 +1,350 @@
+/*
+ * Sinks: stdout and stderr as retry writes them. retry shares those
+ * descriptors with the attempts, so it may not make them non-blocking:
+ * O_NONBLOCK belongs to the open file description, and the attempt would
+ * meet EAGAIN in its own writes. So each sink finds, once, a way to write
+ * its descriptor that cannot block:
+ *
+ * - a regular file or block device: written as it is (a file does not
+ *   stall on a reader);
+ * - a socket (journald's stdout stream): send(2) with MSG_DONTWAIT, which
+ *   is per call;
+ * - a pipe, FIFO or terminal: a new open file description of the same
+ *   object, opened through /proc/self/fd with O_NONBLOCK, ours alone;
+ * - where that cannot be had (no /proc, another user's pipe): poll(2) for
+ *   room, then at most PIPE_BUF bytes, which a pipe with room takes whole.
+ *
+ * What the reader cannot take now waits in the sink; eventloop_wait()
+ * polls for room and writes it, so timers and signals go on meanwhile.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef HAVE_SYS_SENDFILE_H
+#include <sys/sendfile.h>
+#endif
+
+#include "sink.h"
+
+enum sink_how {
+	SINK_UNSET,
+	SINK_PLAIN,		/* a file: write(2) as it is */
+	SINK_SOCKET,		/* send(2) with MSG_DONTWAIT */
+	SINK_REOPENED,		/* our own non-blocking description */
+	SINK_POLLED,		/* poll(2), then at most PIPE_BUF bytes */
+};
+
+struct sink {
+	int		 fd;		/* STDOUT_FILENO or STDERR_FILENO */
+	int		 wfd;		/* what we write: fd, or our own */
+	enum sink_how	 how;
+	int		 error;		/* errno of a failed write, or 0 */
+	int		 await;		/* poll for room: someone waits */
+	char		*buf;		/* bytes the reader has not taken */
+	size_t		 off;
+	size_t		 len;
+	size_t		 cap;
+};
+
+static struct sink	sinks[2] = {
+	{ STDOUT_FILENO, STDOUT_FILENO, SINK_UNSET, 0, 0, NULL, 0, 0, 0 },
+	{ STDERR_FILENO, STDERR_FILENO, SINK_UNSET, 0, 0, NULL, 0, 0, 0 },
+};
+static uint64_t		written;	/* by all sinks: a progress mark */
+
+/* Decide how to write the descriptor without blocking. */
+static void
+sink_open(struct sink *k)
+{
+	char		path[] = "/proc/self/fd/N";
+	struct stat	st;
+	int		fd;
+
+	k->how = SINK_POLLED;
+	k->wfd = k->fd;
+	if (fstat(k->fd, &st) == -1)
+		return;		/* the write will say what is wrong */
+	if (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)) {
+		k->how = SINK_PLAIN;
+		return;
+	}
+	if (S_ISSOCK(st.st_mode)) {
+		k->how = SINK_SOCKET;
+		return;
+	}
+	path[sizeof path - 2] = (char)('0' + k->fd);
+	fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd != -1) {
+		k->wfd = fd;
+		k->how = SINK_REOPENED;
+	} else if (errno == ENXIO && S_ISFIFO(st.st_mode))
+		k->error = EPIPE;	/* a FIFO with no reader left */
+}
+
+static struct sink *
+sink_get(int fd)
+{
+	struct sink	*k = &sinks[fd == STDERR_FILENO];
+
+	if (k->how == SINK_UNSET)
+		sink_open(k);
+	return k;
+}
+
+/* One write that does not block: bytes written, or -1 (EAGAIN: full). */
+static ssize_t
+write_once(struct sink *k, const char *buf, size_t len)
+{
+	struct pollfd	pfd;
+
+	switch (k->how) {
+	case SINK_SOCKET:
+		return send(k->fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+	case SINK_POLLED:
+		pfd.fd = k->fd;
+		pfd.events = POLLOUT;
+		if (poll(&pfd, 1, 0) == 0) {
+			errno = EAGAIN;
+			return -1;
+		}
+		return write(k->fd, buf, len < PIPE_BUF ? len : PIPE_BUF);
+	default:
+		return write(k->wfd, buf, len);
+	}
+}
+
+/*
+ * Write as much of buf as the reader takes now. Returns the bytes
+ * written, or -1 when the write failed for good (k->error says why).
+ */
+static ssize_t
+push(struct sink *k, const char *buf, size_t len)
+{
+	size_t	done = 0;
+	ssize_t	n;
+
+	if (k->error != 0) {
+		errno = k->error;
+		return -1;
+	}
+	while (done < len) {
+		n = write_once(k, buf + done, len - done);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 && errno == EAGAIN)
+			break;
+		if (n <= 0) {
+			k->error = n == 0 ? EIO : errno;
+			k->off = k->len = 0;
+			errno = k->error;
+			return -1;
+		}
+		done += (size_t)n;
+		written += (uint64_t)n;
+	}
+	return (ssize_t)done;
+}
+
+/*
+ * Write what fd's reader takes of buf now, without blocking; nothing while
+ * earlier bytes still wait (they go first). Returns the bytes written, or
+ * -1 with errno when writing fd failed for good (EPIPE: no reader).
+ */
+ssize_t
+sink_try(int fd, const void *buf, size_t len)
+{
+	struct sink	*k = sink_get(fd);
+
+	if (k->error != 0) {
+		errno = k->error;
+		return -1;
+	}
+	if (k->len > k->off)
+		return 0;
+	return push(k, buf, len);
+}
+
+/* Write buf to fd: what the reader does not take now waits in the sink. */
+int
+sink_write(int fd, const void *buf, size_t len)
+{
+	struct sink	*k = sink_get(fd);
+	ssize_t		 n;
+	size_t		 cap;
+	char		*p;
+
+	if ((n = sink_try(fd, buf, len)) == -1)
+		return -1;
+	buf = (const char *)buf + n;
+	len -= (size_t)n;
+	if (len == 0)
+		return 0;
+	if (k->off > 0) {	/* keep what waits at the front */
+		memmove(k->buf, k->buf + k->off, k->len - k->off);
+		k->len -= k->off;
+		k->off = 0;
+	}
+	if (k->len + len > k->cap) {
+		cap = k->cap != 0 ? k->cap : 4096;
+		while (cap < k->len + len)
+			cap *= 2;
+		if ((p = realloc(k->buf, cap)) == NULL)
+			return -1;
+		k->buf = p;
+		k->cap = cap;
+	}
+	memcpy(k->buf + k->len, buf, len);
+	k->len += len;
+	return 0;
+}
+
+/*
+ * A message of retry's own, to stderr. It never waits and never fails the
+ * run: with SINK_MESSAGES_MAX bytes already waiting for a stalled reader,
+ * it is dropped.
+ */
+void
+sink_message(const char *buf, size_t len)
+{
+	struct sink	*k = sink_get(STDERR_FILENO);
+
+	if (k->len - k->off + len > SINK_MESSAGES_MAX)
+		return;
+	(void)sink_write(STDERR_FILENO, buf, len);
+}
+
+/* Bytes waiting to be written to fd. */
+size_t
+sink_pending(int fd)
+{
+	struct sink	*k = &sinks[fd == STDERR_FILENO];
+
+	return k->len - k->off;
+}
+
+/* The errno of a write to fd that failed for good, or 0. */
+int
+sink_error(int fd)
+{
+	return sinks[fd == STDERR_FILENO].error;
+}
+
+/* Give up the bytes waiting for fd's reader. */
+void
+sink_drop(int fd)
+{
+	struct sink	*k = &sinks[fd == STDERR_FILENO];
+
+	k->off = k->len = 0;
+}
+
+/*
+ * Copy up to len bytes of the file in at *off to fd in the kernel, without
+ * blocking. Returns the bytes copied, or -1: EAGAIN when the reader has no
+ * room now (or earlier bytes wait), EINVAL when fd cannot be written so
+ * (copy by hand), else an error for good.
+ */
+ssize_t
+sink_sendfile(int fd, int in, off_t *off, size_t len)
+{
+#ifdef HAVE_SYS_SENDFILE_H
+	struct sink	*k = sink_get(fd);
+	ssize_t		 n;
+
+	if (k->error != 0) {
+		errno = k->error;
+		return -1;
+	}
+	if (k->how != SINK_PLAIN && k->how != SINK_REOPENED) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (k->len > k->off) {
+		errno = EAGAIN;
+		return -1;
+	}
+	do
+		n = sendfile(k->wfd, in, off, len);
+	while (n == -1 && errno == EINTR);
+	if (n > 0)
+		written += (uint64_t)n;
+	else if (n == -1 && errno != EAGAIN && errno != EINVAL &&
+	    errno != ENOSYS)
+		k->error = errno;
+	if (n == -1 && errno == ENOSYS)
+		errno = EINVAL;
+	return n;
+#else
+	(void)fd;
+	(void)in;
+	(void)off;
+	(void)len;
+	errno = EINVAL;
+	return -1;
+#endif
+}
+
+/*
+ * Have the next wait watch fd for room, with nothing waiting in the sink:
+ * for a writer that moves bytes by itself (sendfile) and met a full pipe.
+ */
+void
+sink_await(int fd)
+{
+	sink_get(fd)->await = 1;
+}
+
+/*
+ * The descriptors to watch for room: those of sinks with bytes waiting,
+ * and those awaited once.
+ */
+int
+sink_pollfds(struct pollfd *pfds)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < 2; i++) {
+		if ((sinks[i].len == sinks[i].off && !sinks[i].await) ||
+		    sinks[i].error != 0)
+			continue;
+		sinks[i].await = 0;
+		pfds[n].fd = sinks[i].wfd;
+		pfds[n].events = POLLOUT;
+		pfds[n++].revents = 0;
+	}
+	return n;
+}
+
+/* Write what waits, as far as the readers take it now. */
+void
+sink_flush(void)
+{
+	struct sink	*k;
+	ssize_t		 n;
+	int		 i;
+
+	for (i = 0; i < 2; i++) {
+		k = &sinks[i];
+		if (k->len == k->off)
+			continue;
+		if ((n = push(k, k->buf + k->off, k->len - k->off)) == -1)
+			continue;
+		k->off += (size_t)n;
+		if (k->off == k->len)
+			k->off = k->len = 0;
+	}
+}
+
+/* All bytes the sinks wrote so far: it grows while readers read. */
+uint64_t
+sink_written(void)
+{
+	return written;
+}

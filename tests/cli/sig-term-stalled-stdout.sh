@@ -1,0 +1,22 @@
+#!/bin/sh
+# SIGTERM still stops retry when its stdout is a pipe that no one reads:
+# retry never blocks in a write to it.  Here retry copies the attempt's
+# output (--stop-if-output) to a fifo that is never read.
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+# shellcheck source=lib-supervise.sh
+. "$TESTS_DIR/lib-supervise.sh"
+
+mkfifo fifo || framework_failure_ "cannot make a fifo"
+# Held open and never read: a write blocks once the fifo's buffer is full.
+exec 7<>fifo || framework_failure_ "cannot open the fifo"
+at_exit_ 'exec 7>&-'
+
+drive_ -w pids -s 0.5 -k TERM -l 6 -- "$RETRY" -a 1 --stop-if-output=zzz -- \
+	sh -c 'echo $$ >>pids; exec yes' >fifo 2>err 7>&-
+expect_death_ TERM || fail=1
+test "$ms" -lt 3000 || note_ "retry took ${ms}ms to die" || fail=1
+gone_within_ -g "$(tail -n 1 pids)" || fail=1
+
+Exit "$fail"
