@@ -63,6 +63,14 @@ io_choose_stdin(struct io *io)
 
 	if (io->in_mode == STDIN_DEFAULT)
 		io->in_mode = isatty(STDIN_FILENO) ? STDIN_PASS : STDIN_REPLAY;
+	/*
+	 * A terminal cannot be replayed, and reading it from the background
+	 * would stop retry (SIGTTIN) while the attempt waits for the line.
+	 */
+	if (io->in_mode == STDIN_REPLAY && isatty(STDIN_FILENO)) {
+		io->in_mode = STDIN_PASS;
+		io->replay_tty = 1;
+	}
 	if (std_closed[STDIN_FILENO] && io->in_mode == STDIN_REPLAY)
 		io->in_mode = STDIN_PASS;	/* nothing to replay */
 	if (io->in_mode != STDIN_REPLAY)

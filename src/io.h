@@ -44,6 +44,7 @@ struct io {
 	enum stdout_mode out_mode;
 	int		 error;		/* errno of a spool failure, or 0 */
 	int		 error_fd;	/* -1, or the stream a write failed on */
+	int		 replay_tty;	/* replay asked, a terminal: passed */
 
 	/* Replay: a regular file is rewound; anything else is spooled. */
 	int		 in_fifo;	/* stdin is a pipe: tee(2) from it */

@@ -229,6 +229,25 @@ add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 	addf(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
 }
 
+/* A notice about how retry takes an option here (not with -q). */
+void
+log_notice(const char *msg)
+{
+	struct line	ln = { .len = 0 };
+
+	if (verbosity < 0)
+		return;
+	if (format == LOG_JSON) {
+		addf(&ln, "{\"event\":\"notice\",\"command\":");
+		add_json_string(&ln, label);
+		addf(&ln, ",\"message\":");
+		add_json_string(&ln, msg);
+		addf(&ln, "}");
+	} else
+		addf(&ln, "retry: %s", msg);
+	emit(&ln);
+}
+
 /* The nested-retry warning: attempts multiply. */
 void
 log_nested(uint64_t attempts)

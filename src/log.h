@@ -18,6 +18,7 @@ void	log_init(int, enum log_format, const char *);
 void	log_usage_error(const char *);
 void	log_error(const char *, ...)
 	    __attribute__((format(printf, 1, 2)));
+void	log_notice(const char *);
 void	log_nested(uint64_t);
 void	log_start(const struct log_attempt *);
 void	log_retry(const struct log_attempt *, uint64_t);

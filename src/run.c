@@ -563,6 +563,9 @@ run_setup(struct run *r)
 		return -1;
 	}
 	r->hook_io.stdout_to_stderr = 1;
+	if (r->io.replay_tty)
+		log_notice("--stdin=replay: standard input is a terminal, "
+		    "which cannot be replayed; each attempt reads it as it is");
 	backoff_start(&o->backoff, &r->bs);
 	r->deadline = o->deadline != 0 ? r->start + o->deadline : 0;
 	r->prev = -1;
