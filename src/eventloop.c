@@ -200,35 +200,29 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 
 /*
  * Wait for the sinks to empty while their readers take bytes: a reader
- * that takes nothing for SINK_STALL_NS, or the deadline (0: none), ends
- * the wait and the rest is dropped, and so does a stop signal. Returns 0
- * when all was written, 1 when something was dropped.
+ * that has taken nothing for SINK_STALL_NS is not waited for, nor is
+ * anything past the deadline (0: none), nor after a stop signal. Nothing
+ * is dropped: what a stalled reader did not take waits on. Returns 0 when
+ * all was written, 1 when something still waits.
  */
 int
 eventloop_flush_sinks(uint64_t deadline)
 {
-	uint64_t	mark = sink_written(), moved = eventloop_now(), wake;
+	uint64_t	wake;
 
 	for (;;) {
 		sink_flush();
 		if (sink_pending(STDOUT_FILENO) == 0 &&
 		    sink_pending(STDERR_FILENO) == 0)
 			return 0;
-		if (sink_written() != mark) {
-			mark = sink_written();
-			moved = eventloop_now();
-		}
-		wake = moved + SINK_STALL_NS;
+		wake = sink_moved_at() + SINK_STALL_NS;
 		if (deadline != 0 && deadline < wake)
 			wake = deadline;
 		if (got_signal || eventloop_now() >= wake)
-			break;
+			return 1;
 		if (eventloop_wait(wake, NULL, 0) == -1 && errno != EINTR)
-			break;
+			return 1;
 	}
-	sink_drop(STDOUT_FILENO);
-	sink_drop(STDERR_FILENO);
-	return 1;
 }
 
 /*

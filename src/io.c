@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -55,6 +56,22 @@ is_dev_null(const struct stat *st)
 	    null.st_rdev == st->st_rdev;
 }
 
+/*
+ * A pipe on stdin is read through a non-blocking open file description of
+ * retry's own, where /proc gives one: a pipe may have other readers, one
+ * of them may take the bytes that poll announced, and a read of the
+ * shared, blocking description would then hold retry's timers and
+ * signals off. The shared one keeps its flags: they are the attempts'.
+ * It is still the one polled (see io_pollfds()).
+ */
+static int
+stdin_own(void)
+{
+	int	fd = open("/proc/self/fd/0", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	return fd != -1 ? fd : STDIN_FILENO;
+}
+
 /* Settle the stdin mode from what fd 0 is. */
 static void
 io_choose_stdin(struct io *io)
@@ -81,8 +98,10 @@ io_choose_stdin(struct io *io)
 	}
 	io->in_fifo = S_ISFIFO(st.st_mode);
 	/* The producer blocks less often and each tee(2) moves more. */
-	if (io->in_fifo)
+	if (io->in_fifo) {
 		pipe_enlarge(STDIN_FILENO);
+		io->in_fd = stdin_own();
+	}
 	if (S_ISREG(st.st_mode)) {
 		io->rewind_to = lseek(STDIN_FILENO, 0, SEEK_CUR);
 		io->rewind = io->rewind_to != (off_t)-1;
@@ -99,6 +118,7 @@ io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
 	io->cond = cond != NULL && cond_any(cond) ? cond : NULL;
 	io->in_r = io->in_w = io->out_r = io->out_w = io->null_fd = -1;
 	io->err_r = io->err_w = io->rel_fd = io->error_fd = -1;
+	io->in_fd = STDIN_FILENO;
 	spool_init(&io->in, SPOOL_MEM_DEFAULT);
 	spool_init(&io->out, SPOOL_MEM_DEFAULT);
 	io_choose_stdin(io);
@@ -241,6 +261,10 @@ io_pollfds(struct io *io, struct pollfd *pfds)
 		} else if (io->in_eof)
 			close_fd(&io->in_w);
 		else {
+			/*
+			 * Polled on fd 0: a FIFO's POLLHUP is held back on
+			 * a description opened while it had no writer.
+			 */
 			pfds[n].fd = STDIN_FILENO;
 			pfds[n++].events = POLLIN;
 			pfds[n].fd = io->in_w;	/* for POLLERR: reader gone */
@@ -297,10 +321,10 @@ consume_stdin(struct io *io, size_t len)
 	size_t	want;
 
 	while (len > 0) {
-		n = spool_splice_from(&io->in, STDIN_FILENO, len);
+		n = spool_splice_from(&io->in, io->in_fd, len);
 		if (n == -1 && (errno == EINVAL || errno == ENOSYS)) {
 			want = len < IO_CHUNK ? len : IO_CHUNK;
-			n = read(STDIN_FILENO, io->stage, want);
+			n = read(io->in_fd, io->stage, want);
 			if (n > 0 &&
 			    spool_append(&io->in, io->stage, (size_t)n) == -1)
 				n = -1;
@@ -330,7 +354,7 @@ tee_stdin(struct io *io)
 
 	if (!io->in_fifo || io->in.len < io->in.mem_limit)
 		return 0;
-	n = tee(STDIN_FILENO, io->in_w, IO_TEE_MAX, SPLICE_F_NONBLOCK);
+	n = tee(io->in_fd, io->in_w, IO_TEE_MAX, SPLICE_F_NONBLOCK);
 	if (n == -1 && errno == EINTR)
 		return 1;
 	if (n == -1 && errno == EAGAIN) {
@@ -365,7 +389,7 @@ take_stdin(struct io *io)
 	if ((r = tee_stdin(io)) != 0)
 		return r == -1 ? -1 : 0;
 
-	n = read(STDIN_FILENO, io->stage, IO_CHUNK);
+	n = read(io->in_fd, io->stage, IO_CHUNK);
 	if (n == -1 && (errno == EINTR || errno == EAGAIN))
 		return 0;
 	if (n <= 0) {		/* the end, or an error that ends it */
@@ -503,14 +527,19 @@ io_ended(struct io *io)
 	close_fd(&io->err_w);
 }
 
-/* Send held output to its reader, as far as the reader takes it now. */
+/*
+ * Send held output to its reader, as far as the reader takes it now,
+ * straight from the spool (the spool is the queue: nothing is copied into
+ * the sink). When the reader is full, the next wait watches for room.
+ */
 static int
 release_some(struct io *io)
 {
 	struct spool	*sp = &io->out;
 	char		 buf[IO_CHUNK];
+	const char	*from;
 	off_t		 foff;
-	ssize_t		 n;
+	ssize_t		 n, m;
 
 	while (io->rel_off < sp->len) {
 		if (io->rel_off >= sp->mem_len && sp->fd != -1) {
@@ -523,28 +552,35 @@ release_some(struct io *io)
 				io->rel_off += (uint64_t)n;
 				continue;
 			}
-			if (n == -1 && errno == EAGAIN) {
-				sink_await(io->rel_fd);
-				return 0;
-			}
+			if (n == -1 && errno == EAGAIN)
+				goto full;
 			if (n == -1 && errno != EINVAL)
 				goto failed;
 		}
-		if (sink_pending(io->rel_fd) > 0)
-			return 0;	/* the sink waits for room already */
-		n = spool_read_at(sp, io->rel_off, buf, sizeof buf);
-		if (n <= 0) {
-			if (n == 0)
-				errno = EIO;
-			io->error = errno;	/* the spool's, not the reader's */
-			return -1;
+		if (io->rel_off < sp->mem_len) {
+			from = sp->mem + io->rel_off;
+			n = (ssize_t)(sp->mem_len - io->rel_off);
+		} else {
+			n = spool_read_at(sp, io->rel_off, buf, sizeof buf);
+			if (n <= 0) {
+				if (n == 0)
+					errno = EIO;
+				io->error = errno;	/* the spool's */
+				return -1;
+			}
+			from = buf;
 		}
-		if (sink_write(io->rel_fd, buf, (size_t)n) == -1)
+		if ((m = sink_try(io->rel_fd, from, (size_t)n)) == -1)
 			goto failed;
-		io->rel_off += (uint64_t)n;
+		io->rel_off += (uint64_t)m;
+		if (m < n)
+			goto full;	/* the rest is read again later */
 	}
 	io->rel_fd = -1;
 	spool_truncate(sp);
+	return 0;
+full:
+	sink_await(io->rel_fd);
 	return 0;
 failed:
 	io->error = errno;
@@ -553,16 +589,36 @@ failed:
 }
 
 /*
+ * Whether a pipe of an ended attempt holds nothing now (its end may have
+ * come or not: background processes are not waited for).
+ */
+static int
+pipe_empty(int fd)
+{
+	int	n;
+
+	return ioctl(fd, FIONREAD, &n) == 0 && n == 0;
+}
+
+/*
  * Move what can move now of an ended attempt's output: the rest of its
  * pipes (what is in them now: background processes that keep them open
  * are not waited for), then its released output. -1 when a spool or a
- * write failed; 1 when all is through to retry's own streams.
+ * write failed; 1 when all is out of the pipes and the spool. The last
+ * chunk passed through may still wait in a sink: it goes out in order
+ * before anything read later (pass_through() reads only into an empty
+ * sink), and is not waited for here.
  */
 static int
 pump(struct io *io)
 {
 	int	r;
 
+	/* Nothing left in them: no need to wait for room to find that out. */
+	if (io->out_r != -1 && pipe_empty(io->out_r))
+		close_fd(&io->out_r);
+	if (io->err_r != -1 && pipe_empty(io->err_r))
+		close_fd(&io->err_r);
 	if (io->out_r != -1) {
 		if ((r = take_stdout(io)) == -1)
 			return -1;
@@ -580,23 +636,19 @@ pump(struct io *io)
 		return 0;
 	if (io->rel_fd != -1 && release_some(io) == -1)
 		return -1;
-	if (io->rel_fd != -1 || (io->cond != NULL &&
-	    (sink_pending(STDOUT_FILENO) > 0 ||
-	    sink_pending(STDERR_FILENO) > 0)))
-		return 0;
-	return 1;
+	return io->rel_fd == -1;
 }
 
-/* Give up what the attempt's output still had to go. */
+/*
+ * Give up what the attempt's output still had to go: the rest in its
+ * pipes and of its held output. What waits in the sinks stays: whole
+ * lines and messages are not cut there.
+ */
 static void
 abandon(struct io *io)
 {
 	close_fd(&io->out_r);
 	close_fd(&io->err_r);
-	if (io->rel_fd != -1 || io->cond != NULL)
-		sink_drop(STDOUT_FILENO);
-	if (io->cond != NULL || io->rel_fd == STDERR_FILENO)
-		sink_drop(STDERR_FILENO);
 	io->rel_fd = -1;
 	spool_truncate(&io->out);
 }
@@ -656,6 +708,9 @@ io_release(struct io *io, int success)
 		return;
 	io->rel_fd = success ? STDOUT_FILENO : STDERR_FILENO;
 	io->rel_off = 0;
+	/* Each sendfile(2) moves more, the reader wakes less often. */
+	if (io->out.len > PIPE_BIG)
+		pipe_enlarge(io->rel_fd);
 }
 
 /* The errno of a spool or write that failed, and where: -1 a spool. */
@@ -674,6 +729,8 @@ io_free(struct io *io)
 	close_fd(&io->out_r);
 	close_fd(&io->err_r);
 	close_fd(&io->null_fd);
+	if (io->in_fd != STDIN_FILENO)
+		close_fd(&io->in_fd);
 	spool_free(&io->in);
 	spool_free(&io->out);
 	free(io->stage);

@@ -48,6 +48,7 @@ struct io {
 
 	/* Replay: a regular file is rewound; anything else is spooled. */
 	int		 in_fifo;	/* stdin is a pipe: tee(2) from it */
+	int		 in_fd;		/* how retry reads stdin (see stdin_own) */
 	int		 rewind;
 	off_t		 rewind_to;
 	struct spool	 in;

@@ -650,7 +650,7 @@ options_help(FILE *f)
 "      --foreground        run attempts in retry's own process group, as\n"
 "                            timeout --foreground (signals reach only COMMAND)\n"
 "\n"
-"Which statuses are retried (LIST: 1,2,5-7, success, fail):\n"
+"Which statuses are retried (LIST: 1,2,5-7, success, fail; lists add up):\n"
 "  -r, --retry-on=LIST     retry only these (alias --while) [any failure]\n"
 "  -x, --stop-on=LIST      never retry these\n"
 "      --success-on=LIST   these count as success (alias --until) [0]\n"
@@ -690,8 +690,8 @@ options_help(FILE *f)
 "  126  COMMAND was found but could not be run\n"
 "  127  COMMAND was not found\n"
 "  128+N  the last attempt died of signal N\n"
-"  retry dies of INT, TERM, HUP or QUIT when it receives one (after passing\n"
-"  it to the attempt)\n"
+"  retry dies of INT, TERM, HUP, QUIT, ALRM, USR1 or USR2 when it receives\n"
+"  one (after passing it to the attempt)\n"
 "\n"
 "See retry(1) for the delay formulas, environment variables and examples.\n",
 	    f);

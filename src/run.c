@@ -309,6 +309,19 @@ struct run {
 
 static int	give_up(struct run *, const char *, int);
 
+/*
+ * Before an attempt or a hook writes to the same stderr: let retry's
+ * messages go first, while the reader takes them (a stalled one is not
+ * waited for), and not past the deadline.
+ */
+static void
+settle_messages(struct run *r)
+{
+	eventloop_flush_sinks(r->deadline);
+	if (eventloop_signal() != 0)
+		eventloop_die_of(eventloop_signal());
+}
+
 /* Start attempt n: GO_ON once it runs, else retry's exit status. */
 static int
 attempt_start(struct run *r, uint64_t n)
@@ -327,6 +340,7 @@ attempt_start(struct run *r, uint64_t n)
 	r->la.elapsed_ns = eventloop_now() - r->start;
 	runenv_set(&r->env, n, r->la.elapsed_ns, r->prev);
 	log_start(&r->la);
+	settle_messages(r);
 	if (io_prepare(&r->io) == -1) {
 		log_error("cannot set up the attempt's input and output: %s",
 		    strerror(errno));
@@ -396,6 +410,7 @@ run_hook(struct run *r, const char *name, const char *cmd)
 
 	if (r->deadline != 0 && eventloop_now() >= r->deadline)
 		return;		/* it would be stopped at once */
+	settle_messages(r);
 	if (io_prepare(&r->hook_io) == -1) {
 		log_error("cannot run the %s hook: %s", name, strerror(errno));
 		return;
@@ -489,7 +504,8 @@ attempt(struct run *r, uint64_t n)
 	sig = supervise_wait(&r->sup, &plan, &r->io, &r->out);
 	if ((st = attempt_output(r, &plan, &v)) != GO_ON)
 		return st;
-	if (sig > 0)
+	/* Received during the attempt, or while its output went out. */
+	if ((sig = eventloop_signal()) != 0)
 		eventloop_die_of(sig);
 	r->la.elapsed_ns = eventloop_now() - r->start;
 	user_interrupt(&r->out);
@@ -606,7 +622,7 @@ run_attempts(struct options *o, struct rng *rng, uint64_t start)
 		io_free(&r.hook_io);	/* set up only for hooks */
 	supervise_close(&r.sup);
 	free(r.env.envp);
-	/* The last messages, while stderr's reader takes them. */
+	/* The last messages, while the reader takes them. */
 	eventloop_flush_sinks(r.deadline);
 	if (eventloop_signal() != 0)
 		eventloop_die_of(eventloop_signal());

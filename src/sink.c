@@ -11,8 +11,13 @@
  *   is per call;
  * - a pipe, FIFO or terminal: a new open file description of the same
  *   object, opened through /proc/self/fd with O_NONBLOCK, ours alone;
- * - where that cannot be had (no /proc, another user's pipe): poll(2) for
- *   room, then at most PIPE_BUF bytes, which a pipe with room takes whole.
+ * - a pipe that /proc does not reopen (no /proc; another user's pipe, as
+ *   under sudo -u): bytes go into a pipe of our own and on with
+ *   splice(2) and SPLICE_F_NONBLOCK, which does not block on a full
+ *   pipe whatever its description says;
+ * - anything else (a terminal /proc does not reopen): poll(2) for room,
+ *   then at most PIPE_BUF bytes. That one is best effort: another writer
+ *   may fill the room between the two calls.
  *
  * What the reader cannot take now waits in the sink; eventloop_wait()
  * polls for room and writes it, so timers and signals go on meanwhile.
@@ -26,6 +31,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef HAVE_SYS_SENDFILE_H
 #include <sys/sendfile.h>
@@ -38,6 +44,7 @@ enum sink_how {
 	SINK_PLAIN,		/* a file: write(2) as it is */
 	SINK_SOCKET,		/* send(2) with MSG_DONTWAIT */
 	SINK_REOPENED,		/* our own non-blocking description */
+	SINK_SPLICED,		/* through our own pipe, splice(2) on */
 	SINK_POLLED,		/* poll(2), then at most PIPE_BUF bytes */
 };
 
@@ -51,13 +58,36 @@ struct sink {
 	size_t		 off;
 	size_t		 len;
 	size_t		 cap;
+	int		 priv[2];	/* SINK_SPLICED: our pipe */
+	size_t		 inpriv;	/* bytes in it, on their way */
 };
 
 static struct sink	sinks[2] = {
-	{ STDOUT_FILENO, STDOUT_FILENO, SINK_UNSET, 0, 0, NULL, 0, 0, 0 },
-	{ STDERR_FILENO, STDERR_FILENO, SINK_UNSET, 0, 0, NULL, 0, 0, 0 },
+	{ STDOUT_FILENO, STDOUT_FILENO, SINK_UNSET, 0, 0, NULL, 0, 0, 0,
+	    { -1, -1 }, 0 },
+	{ STDERR_FILENO, STDERR_FILENO, SINK_UNSET, 0, 0, NULL, 0, 0, 0,
+	    { -1, -1 }, 0 },
 };
 static uint64_t		written;	/* by all sinks: a progress mark */
+static uint64_t		moved_at;	/* when bytes last went, or began
+					   to wait */
+
+static uint64_t
+now_ns(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* Bytes reached a reader: a reader that takes something is not stalled. */
+static void
+moved(size_t n)
+{
+	written += (uint64_t)n;
+	moved_at = now_ns();
+}
 
 /* Decide how to write the descriptor without blocking. */
 static void
@@ -86,6 +116,42 @@ sink_open(struct sink *k)
 		k->how = SINK_REOPENED;
 	} else if (errno == ENXIO && S_ISFIFO(st.st_mode))
 		k->error = EPIPE;	/* a FIFO with no reader left */
+#ifdef HAVE_SPLICE
+	else if (S_ISFIFO(st.st_mode) &&
+	    pipe2(k->priv, O_NONBLOCK | O_CLOEXEC) == 0)
+		k->how = SINK_SPLICED;
+#endif
+}
+
+/*
+ * SINK_SPLICED: move what is in our pipe on to the reader's, as far as
+ * it has room. 0, or -1 on an error for good.
+ */
+static int
+splice_on(struct sink *k)
+{
+#ifdef HAVE_SPLICE
+	ssize_t	n;
+
+	while (k->inpriv > 0) {
+		n = splice(k->priv[0], NULL, k->fd, NULL, k->inpriv,
+		    SPLICE_F_NONBLOCK);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 && errno == EAGAIN)
+			return 0;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return -1;
+		}
+		k->inpriv -= (size_t)n;
+		moved((size_t)n);
+	}
+#else
+	(void)k;
+#endif
+	return 0;
 }
 
 static struct sink *
@@ -104,9 +170,25 @@ write_once(struct sink *k, const char *buf, size_t len)
 {
 	struct pollfd	pfd;
 
+	ssize_t		n;
+
 	switch (k->how) {
 	case SINK_SOCKET:
 		return send(k->fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+	case SINK_SPLICED:
+		/* Bytes in our pipe are on their way: they go first. */
+		if (splice_on(k) == -1)
+			return -1;
+		if (k->inpriv > 0) {
+			errno = EAGAIN;
+			return -1;
+		}
+		if ((n = write(k->priv[1], buf, len)) > 0) {
+			k->inpriv = (size_t)n;
+			if (splice_on(k) == -1)
+				return -1;
+		}
+		return n;
 	case SINK_POLLED:
 		pfd.fd = k->fd;
 		pfd.events = POLLOUT;
@@ -121,8 +203,9 @@ write_once(struct sink *k, const char *buf, size_t len)
 }
 
 /*
- * Write as much of buf as the reader takes now. Returns the bytes
- * written, or -1 when the write failed for good (k->error says why).
+ * Write as much of buf as the reader takes now (for SINK_SPLICED: into
+ * our pipe, on its way to the reader's). Returns the bytes written, or -1
+ * when the write failed for good (k->error says why).
  */
 static ssize_t
 push(struct sink *k, const char *buf, size_t len)
@@ -142,12 +225,13 @@ push(struct sink *k, const char *buf, size_t len)
 			break;
 		if (n <= 0) {
 			k->error = n == 0 ? EIO : errno;
-			k->off = k->len = 0;
+			k->off = k->len = k->inpriv = 0;
 			errno = k->error;
 			return -1;
 		}
 		done += (size_t)n;
-		written += (uint64_t)n;
+		if (k->how != SINK_SPLICED)	/* splice_on() counts */
+			moved((size_t)n);
 	}
 	return (ssize_t)done;
 }
@@ -171,6 +255,13 @@ sink_try(int fd, const void *buf, size_t len)
 	return push(k, buf, len);
 }
 
+/* Bytes wait in k: for its reader, or in our pipe on their way. */
+static size_t
+waiting(const struct sink *k)
+{
+	return k->len - k->off + k->inpriv;
+}
+
 /* Write buf to fd: what the reader does not take now waits in the sink. */
 int
 sink_write(int fd, const void *buf, size_t len)
@@ -186,6 +277,8 @@ sink_write(int fd, const void *buf, size_t len)
 	len -= (size_t)n;
 	if (len == 0)
 		return 0;
+	if (waiting(k) == 0)
+		moved_at = now_ns();	/* the reader's time starts now */
 	if (k->off > 0) {	/* keep what waits at the front */
 		memmove(k->buf, k->buf + k->off, k->len - k->off);
 		k->len -= k->off;
@@ -215,7 +308,7 @@ sink_message(const char *buf, size_t len)
 {
 	struct sink	*k = sink_get(STDERR_FILENO);
 
-	if (k->len - k->off + len > SINK_MESSAGES_MAX)
+	if (waiting(k) + len > SINK_MESSAGES_MAX)
 		return;
 	(void)sink_write(STDERR_FILENO, buf, len);
 }
@@ -224,9 +317,7 @@ sink_message(const char *buf, size_t len)
 size_t
 sink_pending(int fd)
 {
-	struct sink	*k = &sinks[fd == STDERR_FILENO];
-
-	return k->len - k->off;
+	return waiting(&sinks[fd == STDERR_FILENO]);
 }
 
 /* The errno of a write to fd that failed for good, or 0. */
@@ -234,15 +325,6 @@ int
 sink_error(int fd)
 {
 	return sinks[fd == STDERR_FILENO].error;
-}
-
-/* Give up the bytes waiting for fd's reader. */
-void
-sink_drop(int fd)
-{
-	struct sink	*k = &sinks[fd == STDERR_FILENO];
-
-	k->off = k->len = 0;
 }
 
 /*
@@ -266,7 +348,7 @@ sink_sendfile(int fd, int in, off_t *off, size_t len)
 		errno = EINVAL;
 		return -1;
 	}
-	if (k->len > k->off) {
+	if (waiting(k) > 0) {
 		errno = EAGAIN;
 		return -1;
 	}
@@ -274,7 +356,7 @@ sink_sendfile(int fd, int in, off_t *off, size_t len)
 		n = sendfile(k->wfd, in, off, len);
 	while (n == -1 && errno == EINTR);
 	if (n > 0)
-		written += (uint64_t)n;
+		moved((size_t)n);
 	else if (n == -1 && errno != EAGAIN && errno != EINVAL &&
 	    errno != ENOSYS)
 		k->error = errno;
@@ -311,7 +393,7 @@ sink_pollfds(struct pollfd *pfds)
 	int	i, n = 0;
 
 	for (i = 0; i < 2; i++) {
-		if ((sinks[i].len == sinks[i].off && !sinks[i].await) ||
+		if ((waiting(&sinks[i]) == 0 && !sinks[i].await) ||
 		    sinks[i].error != 0)
 			continue;
 		sinks[i].await = 0;
@@ -332,6 +414,13 @@ sink_flush(void)
 
 	for (i = 0; i < 2; i++) {
 		k = &sinks[i];
+		if (k->error != 0 || waiting(k) == 0)
+			continue;
+		if (k->inpriv > 0 && splice_on(k) == -1) {
+			k->error = errno;
+			k->off = k->len = k->inpriv = 0;
+			continue;
+		}
 		if (k->len == k->off)
 			continue;
 		if ((n = push(k, k->buf + k->off, k->len - k->off)) == -1)
@@ -347,4 +436,14 @@ uint64_t
 sink_written(void)
 {
 	return written;
+}
+
+/*
+ * When bytes last reached a reader, or began to wait for one: a reader
+ * that has taken nothing since then for SINK_STALL_NS has stalled.
+ */
+uint64_t
+sink_moved_at(void)
+{
+	return moved_at;
 }

@@ -25,11 +25,11 @@ int	sink_write(int, const void *, size_t);
 void	sink_message(const char *, size_t);
 size_t	sink_pending(int);
 int	sink_error(int);
-void	sink_drop(int);
 ssize_t	sink_sendfile(int, int, off_t *, size_t);
 void	sink_await(int);
 int	sink_pollfds(struct pollfd *);
 void	sink_flush(void);
 uint64_t sink_written(void);
+uint64_t sink_moved_at(void);
 
 #endif

@@ -49,7 +49,8 @@ supervise_init(struct supervise *s, int foreground)
 #endif
 	if (foreground)
 		return 0;
-	s->tty_fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+	/* O_NONBLOCK: a serial line without carrier must not hold us. */
+	s->tty_fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 	if (s->tty_fd == -1)
 		return 0;
 	if (tcgetpgrp(s->tty_fd) != getpgrp()) {
@@ -340,20 +341,20 @@ static void
 finish_group(struct supervise *s, struct stopping *st, uint64_t kill_after)
 {
 	struct outcome	none;	/* the attempt is reaped: only orphans */
-	uint64_t	nap;
+	uint64_t	now, nap;
 
 	while (group_alive(s)) {
 		forward_signals(s, st, kill_after);
 		if (st->kill_at == 0)	/* killed already, or --kill-after=0 */
 			return;
-		nap = eventloop_now() + 20000000ULL;
-		if (nap >= st->kill_at) {
-			if (eventloop_now() < st->kill_at)
-				eventloop_wait(st->kill_at, NULL, 0);
+		now = eventloop_now();
+		if (now >= st->kill_at) {
 			signal_attempt(s, SIGKILL);
+			st->kill_at = 0;
 			return;
 		}
-		eventloop_wait(nap, NULL, 0);
+		nap = now + 20000000ULL;
+		eventloop_wait(nap < st->kill_at ? nap : st->kill_at, NULL, 0);
 		eventloop_take_chld();
 		reap(s, &none);
 	}

@@ -269,9 +269,10 @@ END_TEST
 START_TEST(only_sinks_with_bytes_waiting_are_watched)
 {
 	struct pollfd	pfds[SINK_MAXFDS];
-	unsigned char	big[300000];
+	unsigned char	big[300000], *buf = xmalloc(sizeof big);
+	size_t		got = 0;
+	int		r = pipe_on(STDOUT_FILENO), rounds = 0;
 
-	(void)pipe_on(STDOUT_FILENO);
 	(void)pipe_on(STDERR_FILENO);
 	ck_assert_int_eq(sink_pollfds(pfds), 0);
 	fill(big, sizeof big, 8);
@@ -282,8 +283,36 @@ START_TEST(only_sinks_with_bytes_waiting_are_watched)
 	sink_await(STDERR_FILENO);
 	ck_assert_int_eq(sink_pollfds(pfds), 2);
 	ck_assert_int_eq(sink_pollfds(pfds), 1);
-	sink_drop(STDOUT_FILENO);
+	while (got < sizeof big) {
+		ck_assert_int_lt(rounds++, 100000);
+		take(r, buf, sizeof big, &got);
+		sink_flush();
+	}
 	ck_assert_int_eq(sink_pollfds(pfds), 0);
+	free(buf);
+}
+END_TEST
+
+START_TEST(waiting_starts_the_stall_clock_and_progress_restarts_it)
+{
+	unsigned char	big[300000], buf[4096];
+	uint64_t	t0, t1;
+	size_t		got = 0;
+	int		r = pipe_on(STDOUT_FILENO);
+
+	fill(big, sizeof big, 10);
+	ck_assert_int_eq(sink_write(STDOUT_FILENO, big, sizeof big), 0);
+	t0 = sink_moved_at();
+	ck_assert_uint_gt(t0, 0);
+	/* No reader: nothing moves, the clock stays. */
+	usleep(20000);
+	sink_flush();
+	ck_assert_uint_eq(sink_moved_at(), t0);
+	/* The reader takes a little: bytes move, the clock restarts. */
+	take(r, buf, sizeof buf, &got);
+	sink_flush();
+	t1 = sink_moved_at();
+	ck_assert_uint_ge(t1, t0 + 20000000ULL);
 }
 END_TEST
 
@@ -330,6 +359,8 @@ sink_suite(void)
 	tcase_add_test(tc, a_fifo_with_no_reader_left_is_epipe);
 	tcase_add_test(tc, messages_past_the_bound_are_dropped_whole);
 	tcase_add_test(tc, only_sinks_with_bytes_waiting_are_watched);
+	tcase_add_test(tc,
+	    waiting_starts_the_stall_clock_and_progress_restarts_it);
 	suite_add_tcase(s, tc);
 
 	return s;
