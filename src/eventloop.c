@@ -187,9 +187,12 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 	for (i = 0; i < nfds; i++)
 		all[i] = fds[i];
 	nsink = sink_pollfds(all + nfds);
-	r = ppoll(all, (nfds_t)(nfds + nsink), tp, &wait_mask);
-	for (i = 0; i < nfds; i++)
-		fds[i].revents = r > 0 ? all[i].revents : 0;
+	r = ppoll(all, (nfds_t)nfds + (nfds_t)nsink, tp, &wait_mask);
+	for (i = 0; i < nfds; i++) {
+		fds[i].revents = 0;
+		if (r > 0)
+			fds[i].revents = all[i].revents;
+	}
 	if (r > 0) {
 		deliver_pending();
 		if (nsink > 0)

@@ -501,7 +501,12 @@ attempt(struct run *r, uint64_t n)
 	if ((st = attempt_start(r, n)) != GO_ON)
 		return st;
 	plan_stop(r->o, &plan, r->deadline);
-	sig = supervise_wait(&r->sup, &plan, &r->io, &r->out);
+	/* A stop signal it returns is acted on below, after the output. */
+	if (supervise_wait(&r->sup, &plan, &r->io, &r->out) == -1) {
+		log_error("cannot wait for %s: %s", r->o->command[0],
+		    strerror(errno));
+		return EXIT_CANCELED;
+	}
 	if ((st = attempt_output(r, &plan, &v)) != GO_ON)
 		return st;
 	/* Received during the attempt, or while its output went out. */
