@@ -8,9 +8,7 @@
 # shellcheck source=lib-supervise.sh
 . "$TESTS_DIR/lib-supervise.sh"
 
-mkfifo fifo || framework_failure_ "cannot make a fifo"
-exec 7<>fifo || framework_failure_ "cannot open the fifo"
-at_exit_ 'exec 7>&-'
+stalled_fifo_
 # Fill the fifo first, so that every message of retry's has to wait.
 head -c 65536 /dev/zero >fifo
 

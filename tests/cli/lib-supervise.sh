@@ -357,3 +357,11 @@ ctrl_c_stops_line_() {
 	test ! -e after ||
 		note_ "the shell went on: retry did not die of SIGINT"
 }
+
+# stalled_fifo_: ./fifo, held open by the test on fd 7 and never read: a
+# writer blocks once its buffer is full. Pass 7>&- to what may not hold it.
+stalled_fifo_() {
+	mkfifo fifo || framework_failure_ "cannot make a fifo"
+	exec 7<>fifo || framework_failure_ "cannot open the fifo"
+	at_exit_ 'exec 7>&-'
+}

@@ -8,10 +8,7 @@
 # shellcheck source=lib-supervise.sh
 . "$TESTS_DIR/lib-supervise.sh"
 
-mkfifo fifo || framework_failure_ "cannot make a fifo"
-# Held open and never read: a write blocks once the fifo's buffer is full.
-exec 7<>fifo || framework_failure_ "cannot open the fifo"
-at_exit_ 'exec 7>&-'
+stalled_fifo_
 
 drive_ -l 10 -- "$RETRY" -a 3 -t 1 --delay=0 -- \
 	sh -c 'echo $$ >>pids; head -c 300000 /dev/zero >&2' >out 2>fifo 7>&-

@@ -1,6 +1,8 @@
 #!/bin/sh
-# SIGTERM, SIGINT or SIGHUP to retry during an attempt: the attempt gets it, no
-# new attempt starts, and retry dies of that signal.
+# SIGTERM, SIGINT, SIGHUP, SIGALRM, SIGUSR1 or SIGUSR2 to retry during an
+# attempt: the attempt gets it, no new attempt starts, and retry dies of
+# that signal. (ALRM, USR1 and USR2 once killed retry alone and left the
+# attempt running.)
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -8,7 +10,7 @@
 . "$TESTS_DIR/lib-supervise.sh"
 
 # The attempt records the signal and exits 1, a status that would be retried.
-for sig in TERM INT HUP; do
+for sig in TERM INT HUP ALRM USR1 USR2; do
 	rm -f runs got
 	drive_ -w runs -k $sig -- "$RETRY" -a 5 --delay=0 \
 		sh -c 'echo $$ >>pids; trap "echo $1 >>got; exit 1" "$1"

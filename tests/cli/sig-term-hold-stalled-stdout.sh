@@ -8,10 +8,7 @@
 # shellcheck source=lib-supervise.sh
 . "$TESTS_DIR/lib-supervise.sh"
 
-mkfifo fifo || framework_failure_ "cannot make a fifo"
-# Held open and never read: a write blocks once the fifo's buffer is full.
-exec 7<>fifo || framework_failure_ "cannot open the fifo"
-at_exit_ 'exec 7>&-'
+stalled_fifo_
 
 drive_ -s 0.5 -k TERM -l 6 -- "$RETRY" -a 1 --stdout=hold -- \
 	head -c 4000000 /dev/zero >fifo 2>err 7>&-

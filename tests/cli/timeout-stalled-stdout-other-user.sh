@@ -17,11 +17,9 @@ nobody=$(id -u nobody 2>/dev/null) || skip_ "no user nobody"
 setpriv --reuid="$nobody" --regid="$nobody" --clear-groups \
 	test -x "$RETRY" || skip_ "$RETRY cannot be run by nobody"
 
-mkfifo fifo || framework_failure_ "cannot make a fifo"
+stalled_fifo_
 # Root's, mode 0600: nobody cannot open it anew, only write what it got.
 chmod 600 fifo
-exec 7<>fifo || framework_failure_ "cannot open the fifo"
-at_exit_ 'exec 7>&-'
 
 # The attempt's pid goes to fd 3, which the test reads: nobody cannot
 # write the test's files.
