@@ -62,14 +62,19 @@ is_dev_null(const struct stat *st)
  * of them may take the bytes that poll announced, and a read of the
  * shared, blocking description would then hold retry's timers and
  * signals off. The shared one keeps its flags: they are the attempts'.
- * It is still the one polled (see io_pollfds()).
+ * It is still the one polled (see io_pollfds()). Opened at the first
+ * read: a pipe that ends with nothing in it costs no open.
  */
 static int
-stdin_own(void)
+stdin_fd(struct io *io)
 {
-	int	fd = open("/proc/self/fd/0", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-
-	return fd != -1 ? fd : STDIN_FILENO;
+	if (io->in_fd == -1) {
+		io->in_fd = open("/proc/self/fd/0",
+		    O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		if (io->in_fd == -1)
+			io->in_fd = STDIN_FILENO;
+	}
+	return io->in_fd;
 }
 
 /* Settle the stdin mode from what fd 0 is. */
@@ -100,7 +105,7 @@ io_choose_stdin(struct io *io)
 	/* The producer blocks less often and each tee(2) moves more. */
 	if (io->in_fifo) {
 		pipe_enlarge(STDIN_FILENO);
-		io->in_fd = stdin_own();
+		io->in_fd = -1;		/* our own, at the first read */
 	}
 	if (S_ISREG(st.st_mode)) {
 		io->rewind_to = lseek(STDIN_FILENO, 0, SEEK_CUR);
@@ -321,10 +326,10 @@ consume_stdin(struct io *io, size_t len)
 	size_t	want;
 
 	while (len > 0) {
-		n = spool_splice_from(&io->in, io->in_fd, len);
+		n = spool_splice_from(&io->in, stdin_fd(io), len);
 		if (n == -1 && (errno == EINVAL || errno == ENOSYS)) {
 			want = len < IO_CHUNK ? len : IO_CHUNK;
-			n = read(io->in_fd, io->stage, want);
+			n = read(stdin_fd(io), io->stage, want);
 			if (n > 0 &&
 			    spool_append(&io->in, io->stage, (size_t)n) == -1)
 				n = -1;
@@ -354,7 +359,7 @@ tee_stdin(struct io *io)
 
 	if (!io->in_fifo || io->in.len < io->in.mem_limit)
 		return 0;
-	n = tee(io->in_fd, io->in_w, IO_TEE_MAX, SPLICE_F_NONBLOCK);
+	n = tee(stdin_fd(io), io->in_w, IO_TEE_MAX, SPLICE_F_NONBLOCK);
 	if (n == -1 && errno == EINTR)
 		return 1;
 	if (n == -1 && errno == EAGAIN) {
@@ -389,7 +394,7 @@ take_stdin(struct io *io)
 	if ((r = tee_stdin(io)) != 0)
 		return r == -1 ? -1 : 0;
 
-	n = read(io->in_fd, io->stage, IO_CHUNK);
+	n = read(stdin_fd(io), io->stage, IO_CHUNK);
 	if (n == -1 && (errno == EINTR || errno == EAGAIN))
 		return 0;
 	if (n <= 0) {		/* the end, or an error that ends it */
@@ -500,7 +505,10 @@ io_handle(struct io *io, const struct pollfd *pfds, int n)
 				feed(io);
 			}
 		} else if (pfds[i].fd == STDIN_FILENO && io->in_w != -1) {
-			if (take_stdin(io) == -1)
+			/* Ended, and nothing in it: no read needed. */
+			if ((pfds[i].revents & (POLLIN | POLLHUP)) == POLLHUP)
+				io->in_eof = 1;
+			else if (take_stdin(io) == -1)
 				return -1;
 		} else if (pfds[i].fd == io->out_r && io->out_r != -1) {
 			if (take_stdout(io) == -1)
@@ -729,7 +737,7 @@ io_free(struct io *io)
 	close_fd(&io->out_r);
 	close_fd(&io->err_r);
 	close_fd(&io->null_fd);
-	if (io->in_fd != STDIN_FILENO)
+	if (io->in_fd != STDIN_FILENO && io->in_fd != -1)
 		close_fd(&io->in_fd);
 	spool_free(&io->in);
 	spool_free(&io->out);

@@ -48,7 +48,7 @@ struct io {
 
 	/* Replay: a regular file is rewound; anything else is spooled. */
 	int		 in_fifo;	/* stdin is a pipe: tee(2) from it */
-	int		 in_fd;		/* how retry reads stdin (see stdin_own) */
+	int		 in_fd;		/* how retry reads stdin (stdin_fd()) */
 	int		 rewind;
 	off_t		 rewind_to;
 	struct spool	 in;
