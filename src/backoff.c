@@ -1,10 +1,10 @@
 /*
- * Backoff delays. Formulas from shared/SPEC.md; decorrelated jitter is the
- * one of the AWS Architecture Blog's "Exponential Backoff And Jitter" (Marc
- * Brooker, 2015): sleep = uniform [base, min(cap, 3 * previous sleep)], with
- * the bound clamped before the draw so that sleeps do not pile up at the
- * cap. All arithmetic is in double nanoseconds and clamped before it is
- * turned back into an integer, so no n and no factor can overflow.
+ * Backoff delays, by the formulas of retry(1), section "Delays". Decorrelated
+ * jitter is the one of the AWS Architecture Blog's "Exponential Backoff And
+ * Jitter" (Marc Brooker, 2015): sleep = uniform [base, min(cap, 3 * previous
+ * sleep)], with the bound clamped before the draw so that sleeps do not pile
+ * up at the cap. All arithmetic is in double nanoseconds and clamped before
+ * it is turned back into an integer, so no n and no factor can overflow.
  */
 #include <math.h>		/* M_PI, M_LN2, M_SQRT2: macros, no libm */
 #include <stdint.h>

@@ -166,13 +166,29 @@ parse_attempts(const char *s, struct options *o, const char **why)
 	return 0;
 }
 
+/* A word an option accepts and the enum constant it stands for. */
+struct name_value {
+	const char	*name;
+	int		 value;
+};
+
+/* The value of name s in table t of n entries, or -1 if s is not there. */
+static int
+lookup(const struct name_value *t, size_t n, const char *s)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(s, t[i].name) == 0)
+			return t[i].value;
+	}
+	return -1;
+}
+
 static int
 parse_strategy(const char *s, struct options *o, const char **why)
 {
-	static const struct {
-		const char	*name;
-		enum strategy	 strategy;
-	} names[] = {
+	static const struct name_value names[] = {
 		{ "exponential", STRATEGY_EXPONENTIAL },
 		{ "constant", STRATEGY_CONSTANT },
 		{ "fixed", STRATEGY_CONSTANT },
@@ -180,17 +196,15 @@ parse_strategy(const char *s, struct options *o, const char **why)
 		{ "fibonacci", STRATEGY_FIBONACCI },
 		{ "decorrelated", STRATEGY_DECORRELATED },
 	};
-	size_t	i;
+	int	v;
 
-	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-		if (strcmp(s, names[i].name) == 0) {
-			o->backoff.strategy = names[i].strategy;
-			return 0;
-		}
+	if ((v = lookup(names, sizeof names / sizeof names[0], s)) == -1) {
+		*why = "expected exponential, constant, fixed, linear, "
+		    "fibonacci or decorrelated";
+		return -1;
 	}
-	*why = "expected exponential, constant, fixed, linear, fibonacci or "
-	    "decorrelated";
-	return -1;
+	o->backoff.strategy = v;
+	return 0;
 }
 
 static int
@@ -228,18 +242,18 @@ parse_jitter_ratio(const char *s, const char *name, double def, double max,
 static int
 parse_jitter(const char *s, struct options *o, const char **why)
 {
+	static const struct name_value names[] = {
+		{ "none", JITTER_NONE },
+		{ "full", JITTER_FULL },
+		{ "equal", JITTER_EQUAL },
+		{ "decorrelated", JITTER_DECORRELATED },
+	};
 	struct backoff	*b = &o->backoff;
 	const char	*dwhy;
 	int		 r;
 
-	if (strcmp(s, "none") == 0)
-		b->jitter = JITTER_NONE;
-	else if (strcmp(s, "full") == 0)
-		b->jitter = JITTER_FULL;
-	else if (strcmp(s, "equal") == 0)
-		b->jitter = JITTER_EQUAL;
-	else if (strcmp(s, "decorrelated") == 0)
-		b->jitter = JITTER_DECORRELATED;
+	if ((r = lookup(names, sizeof names / sizeof names[0], s)) != -1)
+		b->jitter = r;
 	else if ((r = parse_jitter_ratio(s, "proportional",
 	    JITTER_PROPORTIONAL_DEFAULT, 1, &b->jitter_ratio)) != 0) {
 		if (r == -1) {
@@ -310,44 +324,52 @@ parse_delays(const char *s, struct options *o, const char **why)
 static int
 parse_stdin(const char *s, struct options *o, const char **why)
 {
-	if (strcmp(s, "replay") == 0)
-		o->stdin_mode = STDIN_REPLAY;
-	else if (strcmp(s, "pass") == 0)
-		o->stdin_mode = STDIN_PASS;
-	else if (strcmp(s, "null") == 0)
-		o->stdin_mode = STDIN_NULL;
-	else {
+	static const struct name_value names[] = {
+		{ "replay", STDIN_REPLAY },
+		{ "pass", STDIN_PASS },
+		{ "null", STDIN_NULL },
+	};
+	int	v;
+
+	if ((v = lookup(names, sizeof names / sizeof names[0], s)) == -1) {
 		*why = "expected replay, pass or null";
 		return -1;
 	}
+	o->stdin_mode = v;
 	return 0;
 }
 
 static int
 parse_stdout(const char *s, struct options *o, const char **why)
 {
-	if (strcmp(s, "stream") == 0)
-		o->stdout_mode = STDOUT_STREAM;
-	else if (strcmp(s, "hold") == 0)
-		o->stdout_mode = STDOUT_HOLD;
-	else {
+	static const struct name_value names[] = {
+		{ "stream", STDOUT_STREAM },
+		{ "hold", STDOUT_HOLD },
+	};
+	int	v;
+
+	if ((v = lookup(names, sizeof names / sizeof names[0], s)) == -1) {
 		*why = "expected stream or hold";
 		return -1;
 	}
+	o->stdout_mode = v;
 	return 0;
 }
 
 static int
 parse_log_format(const char *s, struct options *o, const char **why)
 {
-	if (strcmp(s, "text") == 0)
-		o->log_format = LOG_TEXT;
-	else if (strcmp(s, "json") == 0)
-		o->log_format = LOG_JSON;
-	else {
+	static const struct name_value names[] = {
+		{ "text", LOG_TEXT },
+		{ "json", LOG_JSON },
+	};
+	int	v;
+
+	if ((v = lookup(names, sizeof names / sizeof names[0], s)) == -1) {
 		*why = "expected text or json";
 		return -1;
 	}
+	o->log_format = v;
 	return 0;
 }
 

@@ -1,9 +1,10 @@
 /*
- * Unit tests of backoff.c against the formulas of SPEC.md: the ceiling d(n)
- * of each strategy, the ends of each jitter kind's range (u = 0 and u just
- * below 1), the spread lowered under the cap, decorrelated jitter's bounds
- * and state, and properties over many seeds: every sleep within its range
- * and never above the cap, the mean of full jitter, no overflow at huge n.
+ * Unit tests of backoff.c against the formulas of retry(1), section
+ * "Delays": the ceiling d(n) of each strategy, the ends of each jitter
+ * kind's range (u = 0 and u just below 1), the spread lowered under the
+ * cap, decorrelated jitter's bounds and state, and properties over many
+ * seeds: every sleep within its range and never above the cap, the mean of
+ * full jitter, no overflow at huge n.
  */
 #include <check.h>
 #include <float.h>
@@ -65,7 +66,7 @@ distance(uint64_t a, uint64_t b)
 }
 
 /*
- * Ceilings, written out from SPEC.md: constant base, linear base*n,
+ * Ceilings, written out from retry(1), "Delays": constant base, linear base*n,
  * exponential base*factor^(n-1), fibonacci base*F(n) with F = 1, 1, 2, 3,
  * 5, 8, ..., a --delay list's n-th element with the last repeated; never
  * above the cap.
@@ -493,7 +494,7 @@ START_TEST(every_sleep_is_within_its_range_and_never_above_the_cap)
 END_TEST
 
 /*
- * d(n) for an n far past the growth to the cap, from SPEC.md's formulas:
+ * d(n) for an n far past the growth to the cap, by retry(1), "Delays":
  * exponential with factor 10 and fibonacci have long passed any cap.
  */
 static uint64_t

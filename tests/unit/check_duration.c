@@ -1,6 +1,7 @@
 /*
  * Unit tests of duration.c: DURATION strings ("250ms", "1m30s", "1.5") to
- * nanoseconds, the inputs SPEC.md calls errors, and the format for people.
+ * nanoseconds, the inputs retry(1) calls errors under "DURATION FORMAT",
+ * and the format for people.
  * Expected values are written from the unit definitions, not from output.
  */
 #include <check.h>
