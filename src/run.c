@@ -16,178 +16,10 @@
 #include "exitcodes.h"
 #include "log.h"
 #include "run.h"
+#include "runenv.h"
 #include "supervise.h"
 
 extern char **environ;
-
-/* Variables retry sets for attempts and hooks; inherited ones are dropped. */
-static const char *const retry_vars[] = {
-	"RETRY_ATTEMPT", "RETRY_MAX_ATTEMPTS", "RETRY_ELAPSED",
-	"RETRY_PREVIOUS_STATUS", "RETRY_RUN_ID", "RETRY_STATUS",
-	"RETRY_NEXT_DELAY", "RETRY_ATTEMPTS_MADE",
-};
-#define NRETRY_VARS (sizeof retry_vars / sizeof retry_vars[0])
-
-enum {
-	VAR_ATTEMPT, VAR_MAX, VAR_ELAPSED, VAR_PREVIOUS, VAR_RUN_ID,
-	VAR_STATUS, VAR_NEXT_DELAY, VAR_ATTEMPTS_MADE,	/* hooks only */
-	NVARS
-};
-
-/*
- * The environment of the attempts: retry's own, less any RETRY_* variable
- * of an outer retry, plus ours in fixed buffers rewritten per attempt (no
- * setenv(): glibc keeps every value it was ever given).
- */
-struct runenv {
-	char	**envp;
-	size_t	  nbase;
-	char	  vars[NVARS][64];
-};
-
-static int
-is_retry_var(const char *e)
-{
-	size_t	i, len;
-
-	for (i = 0; i < NRETRY_VARS; i++) {
-		len = strlen(retry_vars[i]);
-		if (strncmp(e, retry_vars[i], len) == 0 && e[len] == '=')
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * The variables are written without stdio: every attempt sets them, and
- * printf's number formatting is pages of libc that a plain `retry -- true`
- * would otherwise fault in for nothing else.
- */
-static char *
-put_str(char *p, const char *s)
-{
-	while (*s != '\0')
-		*p++ = *s++;
-	return p;
-}
-
-/* v in decimal, at least width digits. */
-static char *
-put_uint(char *p, uint64_t v, int width)
-{
-	char	digits[20];
-	int	n = 0;
-
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0 || n < width);
-	while (n > 0)
-		*p++ = digits[--n];
-	return p;
-}
-
-/* NAME=V, V an integer, in buf (64 bytes: room for any name and value). */
-static void
-var_int(char *buf, const char *name, long long v)
-{
-	char	*p = put_str(buf, name);
-
-	*p++ = '=';
-	if (v < 0) {
-		*p++ = '-';
-		p = put_uint(p, 0 - (uint64_t)v, 1);
-	} else
-		p = put_uint(p, (uint64_t)v, 1);
-	*p = '\0';
-}
-
-/* NAME=S.UUUUUU: nanoseconds as seconds to the nearest microsecond. */
-static void
-var_seconds(char *buf, const char *name, uint64_t ns)
-{
-	uint64_t	us = ns / 1000 + (ns % 1000 >= 500);
-	char		*p = put_str(buf, name);
-
-	*p++ = '=';
-	p = put_uint(p, us / 1000000, 1);
-	*p++ = '.';
-	p = put_uint(p, us % 1000000, 6);
-	*p = '\0';
-}
-
-static int
-runenv_init(struct runenv *re, uint64_t max_attempts)
-{
-	static const char	hex[] = "0123456789abcdef";
-	unsigned char	id[16];
-	size_t		n = 0, i;
-	char		*p;
-
-	for (i = 0; environ[i] != NULL; i++)
-		n++;
-	if ((re->envp = calloc(n + NVARS + 1, sizeof *re->envp)) == NULL)
-		return -1;
-	re->nbase = 0;
-	for (i = 0; i < n; i++)
-		if (!is_retry_var(environ[i]))
-			re->envp[re->nbase++] = environ[i];
-	p = put_str(re->vars[VAR_MAX], "RETRY_MAX_ATTEMPTS=");
-	*put_uint(p, max_attempts, 1) = '\0';
-	if (rng_kernel_bytes(id, sizeof id) == -1)
-		return -1;
-	p = put_str(re->vars[VAR_RUN_ID], "RETRY_RUN_ID=");
-	for (i = 0; i < sizeof id; i++) {
-		*p++ = hex[id[i] >> 4];
-		*p++ = hex[id[i] & 0xf];
-	}
-	*p = '\0';
-	return 0;
-}
-
-/* Set the variables of attempt n; prev < 0: there was none before. */
-static void
-runenv_set(struct runenv *re, uint64_t n, uint64_t elapsed, int prev)
-{
-	size_t	i = re->nbase;
-
-	var_int(re->vars[VAR_ATTEMPT], "RETRY_ATTEMPT", (long long)n);
-	var_seconds(re->vars[VAR_ELAPSED], "RETRY_ELAPSED", elapsed);
-	var_int(re->vars[VAR_PREVIOUS], "RETRY_PREVIOUS_STATUS", prev);
-	re->envp[i++] = re->vars[VAR_ATTEMPT];
-	re->envp[i++] = re->vars[VAR_MAX];
-	re->envp[i++] = re->vars[VAR_ELAPSED];
-	if (prev >= 0)
-		re->envp[i++] = re->vars[VAR_PREVIOUS];
-	re->envp[i++] = re->vars[VAR_RUN_ID];
-	re->envp[i] = NULL;
-}
-
-/*
- * Add a hook's variables to the attempt's: the status that just ended, and
- * the next delay (on-retry) or the attempts made (on-give-up).
- */
-static void
-runenv_hook(struct runenv *re, int status, const uint64_t *delay,
-    uint64_t made)
-{
-	size_t	i;
-
-	for (i = re->nbase; re->envp[i] != NULL; i++)
-		;
-	var_int(re->vars[VAR_STATUS], "RETRY_STATUS", status);
-	re->envp[i++] = re->vars[VAR_STATUS];
-	if (delay != NULL) {
-		var_seconds(re->vars[VAR_NEXT_DELAY], "RETRY_NEXT_DELAY",
-		    *delay);
-		re->envp[i++] = re->vars[VAR_NEXT_DELAY];
-	} else {
-		var_int(re->vars[VAR_ATTEMPTS_MADE], "RETRY_ATTEMPTS_MADE",
-		    (long long)made);
-		re->envp[i++] = re->vars[VAR_ATTEMPTS_MADE];
-	}
-	re->envp[i] = NULL;
-}
 
 /* What to do after an attempt. */
 enum verdict {
@@ -346,8 +178,8 @@ attempt_start(struct run *r, uint64_t n)
 		    strerror(errno));
 		return EXIT_CANCELED;
 	}
-	st = supervise_start(&r->sup, o->command, r->env.envp, &r->io,
-	    &r->out);
+	st = supervise_start(&r->sup, o->command, runenv_envp(&r->env),
+	    &r->io, &r->out);
 	if (st == -1) {
 		log_error("cannot start %s: %s", o->command[0],
 		    strerror(errno));
@@ -415,7 +247,8 @@ run_hook(struct run *r, const char *name, const char *cmd)
 		log_error("cannot run the %s hook: %s", name, strerror(errno));
 		return;
 	}
-	st = supervise_start(&r->sup, argv, r->env.envp, &r->hook_io, &out);
+	st = supervise_start(&r->sup, argv, runenv_envp(&r->env),
+	    &r->hook_io, &out);
 	if (st == -1) {
 		log_error("cannot run the %s hook: %s", name, strerror(errno));
 		return;
@@ -564,7 +397,7 @@ run_setup(struct run *r)
 		log_error("cannot open /dev/null: %s", strerror(errno));
 		return -1;
 	}
-	if (runenv_init(&r->env, o->attempts) == -1) {
+	if (runenv_init(&r->env, environ, o->attempts) == -1) {
 		log_error("cannot set up the environment: %s",
 		    strerror(errno));
 		return -1;
@@ -626,7 +459,7 @@ run_attempts(struct options *o, struct rng *rng, uint64_t start)
 	if (o->on_retry != NULL || o->on_give_up != NULL)
 		io_free(&r.hook_io);	/* set up only for hooks */
 	supervise_close(&r.sup);
-	free(r.env.envp);
+	runenv_free(&r.env);
 	/* The last messages, while the reader takes them. */
 	eventloop_flush_sinks(r.deadline);
 	if (eventloop_signal() != 0)

@@ -103,25 +103,6 @@ assert_holds(struct spool *sp, const unsigned char *ref, size_t len)
 	free(buf);
 }
 
-/* Read all of fd from its start; return the length. */
-static size_t
-slurp(int fd, unsigned char *buf, size_t size)
-{
-	size_t	got = 0;
-	ssize_t	n;
-
-	while (got < size) {
-		n = read(fd, buf + got, size - got);
-		if (n == -1 && errno == EINTR)
-			continue;
-		ck_assert_msg(n >= 0, "read failed: %s", strerror(errno));
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
-	return got;
-}
-
 /* dir/name, malloc'ed. */
 static char *
 path_join(const char *dir, const char *name)

@@ -1,0 +1,42 @@
+/*
+ * The environment of the attempts and hooks: retry's own, less any inherited
+ * RETRY_* variable of an outer retry, plus RETRY_ATTEMPT, RETRY_MAX_ATTEMPTS,
+ * RETRY_ELAPSED, RETRY_PREVIOUS_STATUS, RETRY_RUN_ID (and for hooks
+ * RETRY_STATUS, RETRY_NEXT_DELAY / RETRY_ATTEMPTS_MADE).
+ */
+#ifndef RETRY_RUNENV_H
+#define RETRY_RUNENV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Where each of retry's variables is kept in struct runenv. */
+enum runenv_var {
+	RUNENV_ATTEMPT,
+	RUNENV_MAX,
+	RUNENV_ELAPSED,
+	RUNENV_PREVIOUS,
+	RUNENV_RUN_ID,
+	RUNENV_STATUS,		/* hooks only, this and the two below */
+	RUNENV_NEXT_DELAY,
+	RUNENV_ATTEMPTS_MADE,
+	RUNENV_NVARS
+};
+
+/*
+ * The base entries, then ours in fixed buffers rewritten per attempt (no
+ * setenv(): glibc keeps every value it was ever given).
+ */
+struct runenv {
+	char	**envp;
+	size_t	  nbase;
+	char	  vars[RUNENV_NVARS][64];
+};
+
+int	runenv_init(struct runenv *, char *const *, uint64_t);
+void	runenv_set(struct runenv *, uint64_t, uint64_t, int);
+void	runenv_hook(struct runenv *, int, const uint64_t *, uint64_t);
+char  **runenv_envp(const struct runenv *);
+void	runenv_free(struct runenv *);
+
+#endif
