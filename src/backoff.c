@@ -267,6 +267,20 @@ backoff_range(const struct backoff *b, const struct backoff_state *st,
 	*hi = to_ns(h, b->cap);
 }
 
+/*
+ * The longest sleep retry n can have, with the state moved on as if it
+ * had been slept: the worst case of a schedule (a dry run's total).
+ */
+uint64_t
+backoff_worst(const struct backoff *b, struct backoff_state *st, uint64_t n)
+{
+	uint64_t	lo, hi;
+
+	backoff_range(b, st, n, &lo, &hi);
+	st->prev = hi;
+	return hi;
+}
+
 /* A standard normal draw from two uniforms (Box-Muller), cut at 3 sigma. */
 static double
 normal(double u, double v)

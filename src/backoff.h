@@ -56,5 +56,7 @@ void	 backoff_range(const struct backoff *, const struct backoff_state *,
 	    uint64_t, uint64_t *, uint64_t *);
 uint64_t backoff_next(const struct backoff *, struct backoff_state *,
 	    uint64_t, double, double);
+uint64_t backoff_worst(const struct backoff *, struct backoff_state *,
+	    uint64_t);
 
 #endif

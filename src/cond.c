@@ -129,29 +129,26 @@ cond_any(const struct conditions *c)
 }
 
 int
-cond_matched(const struct conditions *c, enum cond_kind kind)
+cond_matched(const struct cond_matches *m, enum cond_kind kind)
 {
-	return c->set[kind].matched;
+	return m->matched[kind];
 }
 
 /* A new attempt: nothing has matched yet. */
 void
-cond_reset(struct conditions *c)
+cond_clear(struct cond_matches *m)
 {
-	int	k;
-
-	for (k = 0; k < COND_NKINDS; k++)
-		c->set[k].matched = 0;
+	memset(m, 0, sizeof *m);
 }
 
 /* Whether any set still has something to find. */
 static int
-cond_wanted(const struct conditions *c)
+cond_wanted(const struct conditions *c, const struct cond_matches *m)
 {
 	int	k;
 
 	for (k = 0; k < COND_NKINDS; k++)
-		if (c->set[k].n > 0 && !c->set[k].matched)
+		if (c->set[k].n > 0 && !m->matched[k])
 			return 1;
 	return 0;
 }
@@ -207,24 +204,26 @@ run_matches(const struct cond_set *s, const char *p, size_t len)
 
 /* Match len bytes at p, whole lines without the last newline. */
 static void
-match_run(struct conditions *c, const char *p, size_t len)
+match_run(const struct conditions *c, struct cond_matches *m, const char *p,
+    size_t len)
 {
-	struct cond_set	*s;
-	int		 k;
+	const struct cond_set	*s;
+	int			 k;
 
 	for (k = 0; k < COND_NKINDS; k++) {
 		s = &c->set[k];
-		if (s->n > 0 && !s->matched && run_matches(s, p, len))
-			s->matched = 1;
+		if (s->n > 0 && !m->matched[k] && run_matches(s, p, len))
+			m->matched[k] = 1;
 	}
 }
 
 /* Match the kept line and start a new one. */
 static void
-match_kept(struct conditions *c, struct cond_line *l)
+match_kept(const struct conditions *c, struct cond_matches *m,
+    struct cond_line *l)
 {
 	l->buf[l->len] = '\0';
-	match_run(c, l->buf, l->len);
+	match_run(c, m, l->buf, l->len);
 	l->len = 0;
 }
 
@@ -244,12 +243,12 @@ line_add(struct cond_line *l, const char *p, size_t len)
  * buffer cannot be had (out of memory), else 0.
  */
 int
-cond_feed(struct conditions *c, struct cond_line *l, const char *p,
-    size_t len)
+cond_feed(const struct conditions *c, struct cond_matches *m,
+    struct cond_line *l, const char *p, size_t len)
 {
 	const char	*nl, *last, *end;
 
-	if (!cond_wanted(c))
+	if (!cond_wanted(c, m))
 		return 0;
 	if (l->buf == NULL && (l->buf = malloc(COND_LINE_MAX + 1)) == NULL)
 		return -1;
@@ -260,7 +259,7 @@ cond_feed(struct conditions *c, struct cond_line *l, const char *p,
 			return 0;
 		}
 		line_add(l, p, (size_t)(nl - p));
-		match_kept(c, l);
+		match_kept(c, m, l);
 		len -= (size_t)(nl - p) + 1;
 		p = nl + 1;
 	}
@@ -272,11 +271,11 @@ cond_feed(struct conditions *c, struct cond_line *l, const char *p,
 		return 0;
 	}
 #ifdef COND_STARTEND
-	match_run(c, p, (size_t)(last - p));
+	match_run(c, m, p, (size_t)(last - p));
 #else
 	while ((nl = memchr(p, '\n', (size_t)(last - p) + 1)) != NULL) {
 		line_add(l, p, (size_t)(nl - p));
-		match_kept(c, l);
+		match_kept(c, m, l);
 		if (nl == last)
 			break;
 		p = nl + 1;
@@ -288,10 +287,11 @@ cond_feed(struct conditions *c, struct cond_line *l, const char *p,
 
 /* The stream ended: match its last line if it had no newline. */
 void
-cond_flush(struct conditions *c, struct cond_line *l)
+cond_flush(const struct conditions *c, struct cond_matches *m,
+    struct cond_line *l)
 {
-	if (l->buf != NULL && l->len > 0 && cond_wanted(c))
-		match_kept(c, l);
+	if (l->buf != NULL && l->len > 0 && cond_wanted(c, m))
+		match_kept(c, m, l);
 	l->len = 0;
 }
 

@@ -36,11 +36,16 @@ enum cond_kind {
 struct cond_set {
 	regex_t		*re;
 	size_t		 n;
-	int		 matched;	/* a line matched, this attempt */
 };
 
+/* The expressions, as parsed: read-only once the options are. */
 struct conditions {
 	struct cond_set	 set[COND_NKINDS];
+};
+
+/* What one attempt's output matched: the attempt's, not the options'. */
+struct cond_matches {
+	int		 matched[COND_NKINDS];
 };
 
 /* The unfinished last line of one stream. */
@@ -53,11 +58,12 @@ int	cond_add(struct conditions *, enum cond_kind, const char *, char *,
 	    size_t);
 int	cond_any(const struct conditions *);
 int	cond_given(const struct conditions *, enum cond_kind);
-int	cond_matched(const struct conditions *, enum cond_kind);
-void	cond_reset(struct conditions *);
-int	cond_feed(struct conditions *, struct cond_line *, const char *,
-	    size_t);
-void	cond_flush(struct conditions *, struct cond_line *);
+int	cond_matched(const struct cond_matches *, enum cond_kind);
+void	cond_clear(struct cond_matches *);
+int	cond_feed(const struct conditions *, struct cond_matches *,
+	    struct cond_line *, const char *, size_t);
+void	cond_flush(const struct conditions *, struct cond_matches *,
+	    struct cond_line *);
 void	cond_free(struct conditions *);
 
 #endif

@@ -15,7 +15,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -113,13 +112,19 @@ io_choose_stdin(struct io *io)
 	}
 }
 
+/*
+ * Set up for a run: stdin mode, stdout mode, the conditions on output
+ * (NULL: none), and whether the attempt's stdout is retry's stderr (for
+ * hooks).
+ */
 int
 io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
-    struct conditions *cond)
+    const struct conditions *cond, int stdout_to_stderr)
 {
 	memset(io, 0, sizeof *io);
 	io->in_mode = in;
 	io->out_mode = out;
+	io->stdout_to_stderr = stdout_to_stderr;
 	io->cond = cond != NULL && cond_any(cond) ? cond : NULL;
 	io->in_r = io->in_w = io->out_r = io->out_w = io->null_fd = -1;
 	io->err_r = io->err_w = io->rel_fd = io->error_fd = -1;
@@ -158,9 +163,12 @@ make_pipe(int *r, int *w, int ours)
 	return fcntl(p[ours], F_SETFL, O_NONBLOCK);
 }
 
-/* Before an attempt starts: rewind, or the pipes it will use. */
+/*
+ * Before an attempt starts: rewind, or the pipes it will use. What its
+ * output matches goes to m (the caller's, for this attempt).
+ */
 int
-io_prepare(struct io *io)
+io_prepare(struct io *io, struct cond_matches *m)
 {
 	if (io->rewind && lseek(STDIN_FILENO, io->rewind_to, SEEK_SET) == -1)
 		return -1;
@@ -181,7 +189,8 @@ io_prepare(struct io *io)
 		pipe_enlarge(io->out_r);
 	}
 	if (io->cond != NULL) {
-		cond_reset(io->cond);
+		io->matches = m;
+		cond_clear(m);
 		if (!std_closed[STDERR_FILENO] &&
 		    make_pipe(&io->err_r, &io->err_w, 0) == -1)
 			return -1;
@@ -436,11 +445,12 @@ pass_through(struct io *io, int *fd, struct cond_line *line, int to)
 		if (n == -1 && errno == EAGAIN)
 			return PUMP_EMPTY;
 		if (n <= 0) {
-			cond_flush(io->cond, line);
+			cond_flush(io->cond, io->matches, line);
 			close_fd(fd);
 			return PUMP_END;
 		}
-		if (cond_feed(io->cond, line, buf, (size_t)n) == -1) {
+		if (cond_feed(io->cond, io->matches, line, buf, (size_t)n) ==
+		    -1) {
 			io->error = errno;
 			return -1;
 		}
@@ -597,18 +607,6 @@ failed:
 }
 
 /*
- * Whether a pipe of an ended attempt holds nothing now (its end may have
- * come or not: background processes are not waited for).
- */
-static int
-pipe_empty(int fd)
-{
-	int	n;
-
-	return ioctl(fd, FIONREAD, &n) == 0 && n == 0;
-}
-
-/*
  * Move what can move now of an ended attempt's output: the rest of its
  * pipes (what is in them now: background processes that keep them open
  * are not waited for), then its released output. -1 when a spool or a
@@ -699,8 +697,8 @@ io_deliver(struct io *io, uint64_t until)
 		}
 	}
 	if (io->cond != NULL) {
-		cond_flush(io->cond, &io->out_line);
-		cond_flush(io->cond, &io->err_line);
+		cond_flush(io->cond, io->matches, &io->out_line);
+		cond_flush(io->cond, io->matches, &io->err_line);
 	}
 	return r == 1 ? 0 : r;
 }
@@ -719,6 +717,13 @@ io_release(struct io *io, int success)
 	/* Each sendfile(2) moves more, the reader wakes less often. */
 	if (io->out.len > PIPE_BIG)
 		pipe_enlarge(io->rel_fd);
+}
+
+/* Whether --stdin=replay met a terminal, which is passed instead. */
+int
+io_terminal_passed(const struct io *io)
+{
+	return io->replay_tty;
 }
 
 /* The errno of a spool or write that failed, and where: -1 a spool. */

@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include "cond.h"
+#include "fdutil.h"
 #include "spool.h"
 
 enum stdin_mode {
@@ -62,7 +63,7 @@ struct io {
 	size_t		 stage_len;
 
 	int		 null_fd;	/* --stdin=null */
-	int		 stdout_to_stderr;	/* hooks */
+	int		 stdout_to_stderr;	/* hooks: the attempt's 1 is 2 */
 
 	/* Hold: the attempt's stdout into a spool. */
 	struct spool	 out;
@@ -72,7 +73,8 @@ struct io {
 	uint64_t	 rel_off;
 
 	/* Conditions on output: both streams pass through retry. */
-	struct conditions *cond;	/* NULL: none */
+	const struct conditions *cond;	/* NULL: none */
+	struct cond_matches *matches;	/* this attempt's, the caller's */
 	int		 err_r;
 	int		 err_w;
 	struct cond_line out_line;
@@ -81,8 +83,8 @@ struct io {
 
 int	io_guard_stdfds(void);
 int	io_init(struct io *, enum stdin_mode, enum stdout_mode,
-	    struct conditions *);
-int	io_prepare(struct io *);
+	    const struct conditions *, int);
+int	io_prepare(struct io *, struct cond_matches *);
 void	io_child(struct io *);
 void	io_started(struct io *);
 int	io_pollfds(struct io *, struct pollfd *);
@@ -91,6 +93,7 @@ void	io_ended(struct io *);
 int	io_deliver(struct io *, uint64_t);
 void	io_release(struct io *, int);
 int	io_error(const struct io *, int *);
+int	io_terminal_passed(const struct io *);
 void	io_free(struct io *);
 
 #endif

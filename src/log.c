@@ -171,7 +171,8 @@ log_error(const char *fmt, ...)
 
 /* "exit status 7", "signal 9 (KILL)", "timed out (TERM)". */
 static void
-add_outcome_text(struct line *ln, const struct outcome *o)
+add_outcome_text(struct line *ln, const struct outcome *o, int status,
+    const char *why)
 {
 	const char	*name = signame_name(o->signo);
 
@@ -189,11 +190,11 @@ add_outcome_text(struct line *ln, const struct outcome *o)
 		break;
 	case OUTCOME_EXITED:
 	default:
-		addf(ln, "exit status %d", o->status);
+		addf(ln, "exit status %d", status);
 		break;
 	}
-	if (o->why != NULL)
-		addf(ln, ", %s", o->why);
+	if (why != NULL)
+		addf(ln, ", %s", why);
 }
 
 /* "attempt 2/5", or "attempt 2" when there is no limit. */
@@ -216,14 +217,14 @@ add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 	    (unsigned long long)a->attempt,
 	    (unsigned long long)a->max_attempts);
 	if (a->outcome != NULL) {
-		addf(ln, ",\"status\":%d", a->outcome->status);
+		addf(ln, ",\"status\":%d", a->status);
 		if (a->outcome->kind == OUTCOME_SIGNALED)
 			addf(ln, ",\"signal\":%d", a->outcome->signo);
 		if (a->outcome->kind == OUTCOME_TIMEDOUT)
 			addf(ln, ",\"timed_out\":true");
-		if (a->outcome->why != NULL) {
+		if (a->why != NULL) {
 			addf(ln, ",\"why\":");
-			add_json_string(ln, a->outcome->why);
+			add_json_string(ln, a->why);
 		}
 	}
 	addf(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
@@ -303,7 +304,7 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 	} else {
 		add_attempt_text(&ln, a);
 		addf(&ln, " failed (");
-		add_outcome_text(&ln, a->outcome);
+		add_outcome_text(&ln, a->outcome, a->status, a->why);
 		addf(&ln, "); retrying in %s",
 		    duration_format(delay, d, sizeof d));
 	}
@@ -323,7 +324,7 @@ log_success(const struct log_attempt *a)
 	} else {
 		add_attempt_text(&ln, a);
 		addf(&ln, " succeeded (");
-		add_outcome_text(&ln, a->outcome);
+		add_outcome_text(&ln, a->outcome, a->status, a->why);
 		addf(&ln, ") after %.3fs", duration_seconds(a->elapsed_ns));
 	}
 	emit(&ln);
@@ -362,7 +363,7 @@ log_give_up(const struct log_attempt *a, const char *why)
 	}
 	add_attempt_text(&ln, a);
 	addf(&ln, " failed (");
-	add_outcome_text(&ln, a->outcome);
+	add_outcome_text(&ln, a->outcome, a->status, a->why);
 	if (strcmp(why, "output") == 0)
 		addf(&ln, "); giving up: its held output was cut short");
 	else if (strcmp(why, "permanent") == 0)
@@ -394,7 +395,7 @@ log_hook(const char *name, const struct outcome *o)
 			addf(&ln, "succeeded");
 		else {
 			addf(&ln, "failed (");
-			add_outcome_text(&ln, o);
+			add_outcome_text(&ln, o, o->status, o->why);
 			addf(&ln, ")");
 		}
 	}

@@ -1,16 +1,27 @@
-/* Every message retry prints: text or JSON lines on stderr, by verbosity. */
+/*
+ * Every message retry prints: text or JSON lines on stderr, by verbosity.
+ * At the bottom of the modules: it knows how an attempt ended (outcome.h)
+ * and nothing of the loop, the options or the supervisor.
+ */
 #ifndef RETRY_LOG_H
 #define RETRY_LOG_H
 
 #include <stdint.h>
 
-#include "options.h"
-#include "supervise.h"
+#include "outcome.h"
 
+enum log_format {
+	LOG_TEXT,
+	LOG_JSON,
+};
+
+/* An attempt as a message tells of it; the caller fills it in. */
 struct log_attempt {
-	uint64_t		 attempt;	/* from 1 */
+	uint64_t		 attempt;	/* from 1; 0: none ran */
 	uint64_t		 max_attempts;	/* 0: unlimited */
-	const struct outcome	*outcome;
+	const struct outcome	*outcome;	/* NULL: not ended */
+	int			 status;	/* what it counts as */
+	const char		*why;		/* or NULL */
 	uint64_t		 elapsed_ns;
 };
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dryrun.h"
 #include "eventloop.h"
 #include "exitcodes.h"
 #include "log.h"
@@ -66,7 +67,8 @@ main(int argc, char **argv)
 		label = "retry";
 	log_init(o.verbosity, o.log_format, label);
 	if (o.dry_run)
-		status = run_dry(&o, &rng) == 0 ? flush_stdout() : EXIT_CANCELED;
+		status = dryrun_print(&o, &rng) == 0 ? flush_stdout() :
+		    EXIT_CANCELED;
 	else
 		status = run_attempts(&o, &rng, start);
 	options_free(&o);

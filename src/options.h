@@ -9,6 +9,7 @@
 #include "backoff.h"
 #include "cond.h"
 #include "io.h"
+#include "log.h"
 #include "statuslist.h"
 
 #define DEFAULT_ATTEMPTS 5
@@ -17,11 +18,6 @@
 #define DEFAULT_FACTOR 2.0
 #define DEFAULT_DECORRELATED_FACTOR 3.0		/* AWS's decorrelated jitter */
 #define DEFAULT_KILL_AFTER_NS 10000000000ULL	/* 10s */
-
-enum log_format {
-	LOG_TEXT,
-	LOG_JSON,
-};
 
 struct options {
 	uint64_t		 attempts;	/* 0: unlimited */

@@ -7,7 +7,6 @@
 #include "options.h"
 #include "rng.h"
 
-int	run_attempts(struct options *, struct rng *, uint64_t);
-int	run_dry(const struct options *, struct rng *);
+int	run_attempts(const struct options *, struct rng *, uint64_t);
 
 #endif

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fdutil.h"
 #include "spool.h"
 
 void
@@ -157,24 +158,6 @@ spool_read_at(struct spool *sp, uint64_t off, void *buf, size_t len)
 		n = pread(sp->fd, buf, len, (off_t)(off - sp->mem_len));
 	while (n == -1 && errno == EINTR);
 	return n;
-}
-
-/*
- * Raise the pipe fd to PIPE_BIG bytes, where the system lets us: fewer
- * wake-ups and larger moves on both sides. Best effort; nothing else
- * changes for the other end. Not a pipe, or a refusal: left as it is.
- */
-void
-pipe_enlarge(int fd)
-{
-#ifdef F_SETPIPE_SZ
-	int	size = fcntl(fd, F_GETPIPE_SZ);
-
-	if (size != -1 && size < PIPE_BIG)
-		fcntl(fd, F_SETPIPE_SZ, PIPE_BIG);
-#else
-	(void)fd;
-#endif
 }
 
 #ifdef HAVE_SPLICE

@@ -10,8 +10,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "fdutil.h"
+
 #define SPOOL_MEM_DEFAULT ((size_t)1024 * 1024)
-#define PIPE_BIG 1048576	/* bytes: Linux's default pipe-max-size */
 
 struct spool {
 	char		*mem;		/* the first bytes, up to mem_limit */
@@ -30,6 +31,5 @@ ssize_t	spool_read_at(struct spool *, uint64_t, void *, size_t);
 ssize_t	spool_splice_from(struct spool *, int, size_t);
 void	spool_truncate(struct spool *);
 void	spool_free(struct spool *);
-void	pipe_enlarge(int);
 
 #endif

@@ -404,7 +404,7 @@ supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
 			st.kill_at = 0;
 		}
 		n = io_pollfds(io, pfds);
-		if (io->error != 0 && !io_lost) {
+		if (io_error(io, NULL) != 0 && !io_lost) {
 			/* A spool failed: the attempt cannot be replayed. */
 			signal_attempt(s, SIGKILL);
 			io_lost = 1;

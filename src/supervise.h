@@ -10,21 +10,7 @@
 #include <sys/types.h>
 
 #include "io.h"
-
-enum outcome_kind {
-	OUTCOME_EXITED,		/* status: the exit status */
-	OUTCOME_SIGNALED,	/* status: 128 + signo */
-	OUTCOME_TIMEDOUT,	/* status: 124; signo: the signal sent */
-	OUTCOME_EXEC_FAILED,	/* status: 126 or 127; exec_errno */
-};
-
-struct outcome {
-	enum outcome_kind	kind;
-	int			status;
-	int			signo;
-	int			exec_errno;
-	const char	       *why;	/* set when output decided the verdict */
-};
+#include "outcome.h"
 
 /* When and how to stop an attempt: --timeout, --deadline, --kill-after. */
 struct stop_plan {

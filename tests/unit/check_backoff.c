@@ -266,6 +266,22 @@ START_TEST(extreme_draws_give_the_ends_of_the_range)
 }
 END_TEST
 
+/* The worst case of retry n is the top of its range. */
+START_TEST(the_worst_sleep_is_the_top_of_the_range)
+{
+	const struct ends	*e = &ends[_i];
+	struct backoff		 b = ends_policy(e);
+	struct backoff_state	 st;
+	uint64_t		 lo, hi;
+
+	backoff_start(&b, &st);
+	backoff_range(&b, &st, e->n, &lo, &hi);
+	ck_assert_uint_eq(backoff_worst(&b, &st, e->n), hi);
+	/* And the state moves on as if it had been slept. */
+	ck_assert_uint_eq(st.prev, hi);
+}
+END_TEST
+
 /* A decorrelated policy, as options.c builds it for either spelling. */
 static struct backoff
 decorrelated(uint64_t base, uint64_t cap, double factor)
@@ -807,6 +823,8 @@ backoff_suite(void)
 	tcase_add_loop_test(tc, jitter_range_has_the_documented_ends, 0,
 	    nitems(ends));
 	tcase_add_loop_test(tc, extreme_draws_give_the_ends_of_the_range, 0,
+	    nitems(ends));
+	tcase_add_loop_test(tc, the_worst_sleep_is_the_top_of_the_range, 0,
 	    nitems(ends));
 	tcase_add_loop_test(tc, full_jitter_averages_half_the_ceiling, 0, 3);
 	tcase_add_test(tc, equal_jitter_averages_three_quarters_of_the_ceiling);

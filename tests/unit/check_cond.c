@@ -5,7 +5,7 @@
  * until cond_flush; the 64 KiB bound on a long line; NUL bytes; anchors and
  * '.' and bracket expressions when many lines come in one feed (each line is
  * matched on its own, nothing matches across a newline); repeated patterns;
- * cond_reset; a bad ERE; the independence of the three kinds.
+ * cond_clear; a bad ERE; the independence of the three kinds.
  */
 #include <check.h>
 #include <regex.h>
@@ -22,6 +22,7 @@
 /* One set of conditions and the unfinished lines of two streams. */
 struct fixture {
 	struct conditions	c;
+	struct cond_matches	m;
 	struct cond_line	out;
 	struct cond_line	err;
 };
@@ -58,7 +59,7 @@ feed_by(struct fixture *f, const char *p, size_t len, size_t step)
 
 	while (len > 0) {
 		n = len < step ? len : step;
-		ck_assert_int_eq(cond_feed(&f->c, &f->out, p, n), 0);
+		ck_assert_int_eq(cond_feed(&f->c, &f->m, &f->out, p, n), 0);
 		p += n;
 		len -= n;
 	}
@@ -84,8 +85,8 @@ matches_len(const char *ere, const char *text, size_t len, size_t step)
 	fixture_init(&f);
 	add(&f, COND_RETRY_IF, ere);
 	feed_by(&f, text, len, step);
-	cond_flush(&f.c, &f.out);
-	m = cond_matched(&f.c, COND_RETRY_IF);
+	cond_flush(&f.c, &f.m, &f.out);
+	m = cond_matched(&f.m, COND_RETRY_IF);
 	fixture_free(&f);
 	return m;
 }
@@ -196,13 +197,13 @@ START_TEST(anchors_hold_when_a_line_is_split_across_feeds)
 	feed_str(&f, "hay");
 	feed_str(&f, "stack\nxneedle");
 	feed_str(&f, "\nneedlex\n");
-	cond_flush(&f.c, &f.out);
-	ck_assert(!cond_matched(&f.c, COND_RETRY_IF));
-	cond_reset(&f.c);
+	cond_flush(&f.c, &f.m, &f.out);
+	ck_assert(!cond_matched(&f.m, COND_RETRY_IF));
+	cond_clear(&f.m);
 	feed_str(&f, "hay\nnee");
 	feed_str(&f, "dle");
 	feed_str(&f, "\nstack\n");
-	ck_assert(cond_matched(&f.c, COND_RETRY_IF));
+	ck_assert(cond_matched(&f.m, COND_RETRY_IF));
 	fixture_free(&f);
 }
 END_TEST
@@ -215,10 +216,10 @@ START_TEST(a_line_without_a_newline_matches_at_flush)
 	add(&f, COND_STOP_IF, "^fatal: [a-z]+$");
 	feed_str(&f, "a line\nfatal: ");
 	feed_str(&f, "gone");
-	ck_assert_msg(!cond_matched(&f.c, COND_STOP_IF),
+	ck_assert_msg(!cond_matched(&f.m, COND_STOP_IF),
 	    "matched before the line was known to be whole");
-	cond_flush(&f.c, &f.out);
-	ck_assert(cond_matched(&f.c, COND_STOP_IF));
+	cond_flush(&f.c, &f.m, &f.out);
+	ck_assert(cond_matched(&f.m, COND_STOP_IF));
 	fixture_free(&f);
 }
 END_TEST
@@ -231,10 +232,10 @@ START_TEST(flush_ends_the_line)
 	fixture_init(&f);
 	add(&f, COND_RETRY_IF, "abcd");
 	feed_str(&f, "ab");
-	cond_flush(&f.c, &f.out);
+	cond_flush(&f.c, &f.m, &f.out);
 	feed_str(&f, "cd\n");
-	cond_flush(&f.c, &f.out);
-	ck_assert(!cond_matched(&f.c, COND_RETRY_IF));
+	cond_flush(&f.c, &f.m, &f.out);
+	ck_assert(!cond_matched(&f.m, COND_RETRY_IF));
 	fixture_free(&f);
 }
 END_TEST
@@ -246,15 +247,15 @@ START_TEST(stdout_and_stderr_lines_do_not_mix)
 
 	fixture_init(&f);
 	add(&f, COND_RETRY_IF, "outerr");
-	ck_assert_int_eq(cond_feed(&f.c, &f.out, "out", 3), 0);
-	ck_assert_int_eq(cond_feed(&f.c, &f.err, "err", 3), 0);
-	ck_assert_int_eq(cond_feed(&f.c, &f.out, "\n", 1), 0);
-	ck_assert_int_eq(cond_feed(&f.c, &f.err, "\n", 1), 0);
-	cond_flush(&f.c, &f.out);
-	cond_flush(&f.c, &f.err);
-	ck_assert(!cond_matched(&f.c, COND_RETRY_IF));
-	ck_assert_int_eq(cond_feed(&f.c, &f.err, "x outerr y\n", 11), 0);
-	ck_assert(cond_matched(&f.c, COND_RETRY_IF));
+	ck_assert_int_eq(cond_feed(&f.c, &f.m, &f.out, "out", 3), 0);
+	ck_assert_int_eq(cond_feed(&f.c, &f.m, &f.err, "err", 3), 0);
+	ck_assert_int_eq(cond_feed(&f.c, &f.m, &f.out, "\n", 1), 0);
+	ck_assert_int_eq(cond_feed(&f.c, &f.m, &f.err, "\n", 1), 0);
+	cond_flush(&f.c, &f.m, &f.out);
+	cond_flush(&f.c, &f.m, &f.err);
+	ck_assert(!cond_matched(&f.m, COND_RETRY_IF));
+	ck_assert_int_eq(cond_feed(&f.c, &f.m, &f.err, "x outerr y\n", 11), 0);
+	ck_assert(cond_matched(&f.m, COND_RETRY_IF));
 	fixture_free(&f);
 }
 END_TEST
@@ -312,9 +313,9 @@ START_TEST(the_line_after_a_long_one_is_matched_whole)
 	add(&f, COND_RETRY_IF, "^startx*end$");
 	add(&f, COND_STOP_IF, "xstart");	/* the long line glued on */
 	feed_by(&f, buf, len, 65000);
-	cond_flush(&f.c, &f.out);
-	ck_assert(cond_matched(&f.c, COND_RETRY_IF));
-	ck_assert(!cond_matched(&f.c, COND_STOP_IF));
+	cond_flush(&f.c, &f.m, &f.out);
+	ck_assert(cond_matched(&f.m, COND_RETRY_IF));
+	ck_assert(!cond_matched(&f.m, COND_STOP_IF));
 	fixture_free(&f);
 	free(buf);
 }
@@ -379,8 +380,8 @@ START_TEST(any_of_repeated_patterns_counts)
 		add(&f, COND_FAIL_IF, "beta");
 		add(&f, COND_FAIL_IF, "gamma$");
 		feed_str(&f, texts[i]);
-		cond_flush(&f.c, &f.out);
-		ck_assert_msg(cond_matched(&f.c, COND_FAIL_IF),
+		cond_flush(&f.c, &f.m, &f.out);
+		ck_assert_msg(cond_matched(&f.m, COND_FAIL_IF),
 		    "no match in \"%s\"", texts[i]);
 		fixture_free(&f);
 	}
@@ -388,8 +389,8 @@ START_TEST(any_of_repeated_patterns_counts)
 	add(&f, COND_FAIL_IF, "^alpha$");
 	add(&f, COND_FAIL_IF, "beta");
 	feed_str(&f, "alphabet\nbet\n");
-	cond_flush(&f.c, &f.out);
-	ck_assert(!cond_matched(&f.c, COND_FAIL_IF));
+	cond_flush(&f.c, &f.m, &f.out);
+	ck_assert(!cond_matched(&f.m, COND_FAIL_IF));
 	fixture_free(&f);
 }
 END_TEST
@@ -404,7 +405,7 @@ START_TEST(the_same_pattern_twice_is_accepted)
 	add(&f, COND_RETRY_IF, "busy");
 	ck_assert(cond_given(&f.c, COND_RETRY_IF));
 	feed_str(&f, "device busy\n");
-	ck_assert(cond_matched(&f.c, COND_RETRY_IF));
+	ck_assert(cond_matched(&f.m, COND_RETRY_IF));
 	fixture_free(&f);
 }
 END_TEST
@@ -420,18 +421,18 @@ START_TEST(reset_clears_every_matched_flag)
 	add(&f, COND_FAIL_IF, "f");
 	feed_str(&f, "r s f\n");
 	for (k = 0; k < COND_NKINDS; k++)
-		ck_assert(cond_matched(&f.c, k));
-	cond_reset(&f.c);
+		ck_assert(cond_matched(&f.m, k));
+	cond_clear(&f.m);
 	for (k = 0; k < COND_NKINDS; k++) {
-		ck_assert_msg(!cond_matched(&f.c, k), "kind %d still matched",
+		ck_assert_msg(!cond_matched(&f.m, k), "kind %d still matched",
 		    k);
 		ck_assert(cond_given(&f.c, k));
 	}
 	/* And the sets match again in the next attempt. */
 	feed_str(&f, "s\n");
-	ck_assert(!cond_matched(&f.c, COND_RETRY_IF));
-	ck_assert(cond_matched(&f.c, COND_STOP_IF));
-	ck_assert(!cond_matched(&f.c, COND_FAIL_IF));
+	ck_assert(!cond_matched(&f.m, COND_RETRY_IF));
+	ck_assert(cond_matched(&f.m, COND_STOP_IF));
+	ck_assert(!cond_matched(&f.m, COND_FAIL_IF));
 	fixture_free(&f);
 }
 END_TEST
@@ -445,11 +446,11 @@ START_TEST(one_kind_matching_does_not_stop_the_others)
 	add(&f, COND_RETRY_IF, "^one$");
 	add(&f, COND_FAIL_IF, "^two$");
 	feed_str(&f, "one\n");
-	ck_assert(cond_matched(&f.c, COND_RETRY_IF));
-	ck_assert(!cond_matched(&f.c, COND_FAIL_IF));
+	ck_assert(cond_matched(&f.m, COND_RETRY_IF));
+	ck_assert(!cond_matched(&f.m, COND_FAIL_IF));
 	feed_str(&f, "t");
 	feed_str(&f, "wo\n");
-	ck_assert(cond_matched(&f.c, COND_FAIL_IF));
+	ck_assert(cond_matched(&f.m, COND_FAIL_IF));
 	fixture_free(&f);
 }
 END_TEST
@@ -463,11 +464,11 @@ START_TEST(kinds_are_independent)
 	add(&f, COND_STOP_IF, "stop now");
 	add(&f, COND_FAIL_IF, "bad result");
 	feed_str(&f, "please stop now\n");
-	cond_flush(&f.c, &f.out);
-	ck_assert(cond_matched(&f.c, COND_STOP_IF));
-	ck_assert_msg(!cond_matched(&f.c, COND_RETRY_IF),
+	cond_flush(&f.c, &f.m, &f.out);
+	ck_assert(cond_matched(&f.m, COND_STOP_IF));
+	ck_assert_msg(!cond_matched(&f.m, COND_RETRY_IF),
 	    "a stop-if match set retry-if");
-	ck_assert_msg(!cond_matched(&f.c, COND_FAIL_IF),
+	ck_assert_msg(!cond_matched(&f.m, COND_FAIL_IF),
 	    "a stop-if match set fail-if");
 	fixture_free(&f);
 
@@ -479,9 +480,9 @@ START_TEST(kinds_are_independent)
 	ck_assert(!cond_given(&f.c, COND_RETRY_IF));
 	ck_assert(!cond_given(&f.c, COND_FAIL_IF));
 	feed_str(&f, "anything\n");
-	ck_assert(cond_matched(&f.c, COND_STOP_IF));
-	ck_assert(!cond_matched(&f.c, COND_RETRY_IF));
-	ck_assert(!cond_matched(&f.c, COND_FAIL_IF));
+	ck_assert(cond_matched(&f.m, COND_STOP_IF));
+	ck_assert(!cond_matched(&f.m, COND_RETRY_IF));
+	ck_assert(!cond_matched(&f.m, COND_FAIL_IF));
 	fixture_free(&f);
 }
 END_TEST
@@ -493,10 +494,10 @@ START_TEST(no_pattern_means_no_condition)
 
 	fixture_init(&f);
 	ck_assert(!cond_any(&f.c));
-	ck_assert_int_eq(cond_feed(&f.c, &f.out, "x\n", 2), 0);
-	cond_flush(&f.c, &f.out);
+	ck_assert_int_eq(cond_feed(&f.c, &f.m, &f.out, "x\n", 2), 0);
+	cond_flush(&f.c, &f.m, &f.out);
 	for (k = 0; k < COND_NKINDS; k++)
-		ck_assert(!cond_given(&f.c, k) && !cond_matched(&f.c, k));
+		ck_assert(!cond_given(&f.c, k) && !cond_matched(&f.m, k));
 	fixture_free(&f);
 }
 END_TEST

@@ -1,0 +1,61 @@
+/*
+ * The dry run: the delay schedule that the options give, one row per
+ * retry, from backoff's formulas. Nothing is run.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "backoff.h"
+#include "dryrun.h"
+#include "duration.h"
+
+/* Rows a dry run prints when attempts are unlimited. */
+#define DRY_UNLIMITED_ROWS 100
+
+/* Add b to *a, saturating at DURATION_MAX. */
+static void
+add_sat(uint64_t *a, uint64_t b)
+{
+	*a = *a > DURATION_MAX - b ? DURATION_MAX : *a + b;
+}
+
+/*
+ * Print the schedule: for each retry n its ceiling, the range the jitter
+ * can give, one sampled sleep and the worst-case time slept so far.
+ */
+int
+dryrun_print(const struct options *o, struct rng *rng)
+{
+	struct backoff_state	bs, worst;
+	uint64_t		n, rows, lo, hi, sleep, total = 0;
+	double			u, v;
+	char			c[80], l[32], h[32], s[32], t[32];
+
+	rows = o->attempts == 0 ? DRY_UNLIMITED_ROWS : o->attempts - 1;
+	backoff_start(&o->backoff, &bs);
+	backoff_start(&o->backoff, &worst);
+	printf("%-6s  %10s  %21s  %10s  %12s\n", "retry", "ceiling",
+	    "range", "sample", "worst total");
+	for (n = 1; n <= rows; n++) {
+		backoff_range(&o->backoff, &bs, n, &lo, &hi);
+		add_sat(&total, backoff_worst(&o->backoff, &worst, n));
+		u = rng_uniform(rng);
+		v = rng_uniform(rng);
+		sleep = backoff_next(&o->backoff, &bs, n, u, v);
+		duration_format(lo, l, sizeof l);
+		duration_format(hi, h, sizeof h);
+		snprintf(c, sizeof c, "%s..%s", l, h);
+		printf("%-6llu  %10s  %21s  %10s  %12s\n",
+		    (unsigned long long)n,
+		    duration_format(backoff_ceiling(&o->backoff, n), l,
+		    sizeof l), c, duration_format(sleep, s, sizeof s),
+		    duration_format(total, t, sizeof t));
+	}
+	if (rows == 0)
+		printf("(one attempt: no retry, no sleep)\n");
+	if (o->attempts == 0)
+		printf("(no limit on attempts: the first %d retries shown)\n",
+		    DRY_UNLIMITED_ROWS);
+	return 0;
+}

@@ -1,0 +1,10 @@
+/* The dry run: print the delay schedule the options give. */
+#ifndef RETRY_DRYRUN_H
+#define RETRY_DRYRUN_H
+
+#include "options.h"
+#include "rng.h"
+
+int	dryrun_print(const struct options *, struct rng *);
+
+#endif

@@ -1,0 +1,122 @@
+/*
+ * The verdict on an attempt, as retry(1) says in "Attempts and outcomes"
+ * and "Conditions on output and hooks". Pure: time, the next delay and
+ * the output's matches are passed in, so each rule is tested in a table.
+ */
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+
+#include "exitcodes.h"
+#include "verdict.h"
+
+/* Whether a condition of this kind was given and a line matched it. */
+static int
+matched(const struct verdict_policy *p, const struct verdict_input *in,
+    enum cond_kind kind)
+{
+	return p->cond != NULL && in->matches != NULL &&
+	    cond_given(p->cond, kind) && cond_matched(in->matches, kind);
+}
+
+/*
+ * Judge the status by the lists and the output: a success status with a
+ * --fail-if-output line is a failure (status 1) that is retried; a
+ * failure with a --stop-if-output line, or without a --retry-if-output
+ * line when that is given, is permanent; otherwise a status in
+ * --success-on is a success, then one in --stop-on is permanent, then one
+ * in --retry-on (every failure when it is not given) is retried, and any
+ * other is permanent.
+ */
+static enum verdict_kind
+judge(const struct verdict_policy *p, const struct verdict_input *in,
+    struct verdict *v)
+{
+	int	st = in->out->status;
+	int	success = p->success_on != NULL ?
+	    statuslist_has(p->success_on, st) : st == 0;
+
+	if (success) {
+		if (!matched(p, in, COND_FAIL_IF))
+			return VERDICT_SUCCESS;
+		v->why = "output matched --fail-if-output";
+		v->status = 1;
+		return VERDICT_RETRY;
+	}
+	if (matched(p, in, COND_STOP_IF)) {
+		v->why = "output matched --stop-if-output";
+		return VERDICT_GIVE_UP;
+	}
+	if (p->cond != NULL && cond_given(p->cond, COND_RETRY_IF) &&
+	    !matched(p, in, COND_RETRY_IF)) {
+		v->why = "no output matched --retry-if-output";
+		return VERDICT_GIVE_UP;
+	}
+	if (p->stop_on != NULL && statuslist_has(p->stop_on, st))
+		return VERDICT_GIVE_UP;
+	if (p->retry_on == NULL || statuslist_has(p->retry_on, st))
+		return VERDICT_RETRY;
+	return VERDICT_GIVE_UP;
+}
+
+static void
+give_up(struct verdict *v, enum verdict_end end)
+{
+	v->kind = VERDICT_GIVE_UP;
+	v->end = end;
+}
+
+/*
+ * Decide what follows an attempt. In this order: a command that could
+ * not be run is never retried; an attempt that died of SIGINT or SIGQUIT
+ * was interrupted by the user (Ctrl-C reaches the attempt, which holds
+ * the terminal); one stopped at the deadline ends the run with 124; then
+ * the status and output rules; a retry needs an attempt left and a sleep
+ * that ends before the deadline.
+ */
+void
+verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
+    struct verdict *v)
+{
+	const struct outcome	*out = in->out;
+
+	memset(v, 0, sizeof *v);
+	v->status = out->status;
+	v->why = out->why;
+	if (out->kind == OUTCOME_EXEC_FAILED) {
+		give_up(v, END_EXEC);
+		return;
+	}
+	if (out->kind == OUTCOME_SIGNALED &&
+	    (out->signo == SIGINT || out->signo == SIGQUIT)) {
+		v->kind = VERDICT_INTERRUPTED;
+		v->signo = out->signo;
+		return;
+	}
+	if (out->kind == OUTCOME_TIMEDOUT && in->deadline != 0 &&
+	    in->now >= in->deadline) {
+		v->status = EXIT_TIMEDOUT;
+		give_up(v, END_DEADLINE);
+		return;
+	}
+	switch (judge(p, in, v)) {
+	case VERDICT_SUCCESS:
+		v->kind = VERDICT_SUCCESS;
+		return;
+	case VERDICT_GIVE_UP:
+		give_up(v, END_PERMANENT);
+		return;
+	default:
+		break;
+	}
+	if (p->max_attempts != 0 && in->attempt >= p->max_attempts)
+		give_up(v, END_ATTEMPTS);
+	else if (in->deadline != 0 && (in->now >= in->deadline ||
+	    in->delay >= in->deadline - in->now))
+		give_up(v, END_DEADLINE);
+	else {
+		v->kind = VERDICT_RETRY;
+		v->sleep = in->delay;
+	}
+}

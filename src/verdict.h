@@ -1,0 +1,61 @@
+/*
+ * What happens after an attempt: one pure decision from how it ended,
+ * what its output showed, the policy and what is left of the run.
+ */
+#ifndef RETRY_VERDICT_H
+#define RETRY_VERDICT_H
+
+#include <stdint.h>
+
+#include "cond.h"
+#include "outcome.h"
+#include "statuslist.h"
+
+enum verdict_kind {
+	VERDICT_SUCCESS,	/* the run ends with the attempt's status */
+	VERDICT_RETRY,		/* sleep, then the next attempt */
+	VERDICT_GIVE_UP,	/* the run ends: see the end */
+	VERDICT_INTERRUPTED,	/* the user stopped it: die of signo */
+};
+
+/* Why a run gives up. */
+enum verdict_end {
+	END_NONE,
+	END_EXEC,		/* the command could not be run */
+	END_PERMANENT,		/* a status that is not retried */
+	END_ATTEMPTS,		/* the attempts are used up */
+	END_DEADLINE,		/* the next attempt would start too late */
+};
+
+/* What the options say about outcomes. */
+struct verdict_policy {
+	const struct statuslist	*success_on;	/* NULL: 0 */
+	const struct statuslist	*stop_on;	/* NULL: none */
+	const struct statuslist	*retry_on;	/* NULL: every failure */
+	const struct conditions	*cond;		/* NULL: none */
+	uint64_t		 max_attempts;	/* 0: no limit */
+};
+
+/* One ended attempt, and where the run stands. */
+struct verdict_input {
+	const struct outcome	 *out;
+	const struct cond_matches *matches;	/* NULL: nothing matched */
+	uint64_t		  attempt;	/* its number, from 1 */
+	uint64_t		  now;		/* monotonic ns */
+	uint64_t		  deadline;	/* monotonic ns; 0: none */
+	uint64_t		  delay;	/* the backoff's next sleep */
+};
+
+struct verdict {
+	enum verdict_kind	 kind;
+	enum verdict_end	 end;		/* VERDICT_GIVE_UP: why */
+	int			 status;	/* what the attempt counts as */
+	int			 signo;		/* VERDICT_INTERRUPTED */
+	const char		*why;		/* for messages, or NULL */
+	uint64_t		 sleep;		/* VERDICT_RETRY */
+};
+
+void	verdict_decide(const struct verdict_policy *,
+	    const struct verdict_input *, struct verdict *);
+
+#endif

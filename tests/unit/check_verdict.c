@@ -1,0 +1,334 @@
+/*
+ * Unit tests of verdict.c: every rule of retry(1)'s "Attempts and
+ * outcomes" and the order of the rules of "Conditions on output", as one
+ * table of cases: an outcome, what its output matched, the policy and
+ * where the run stands, and the verdict expected.
+ */
+#include <check.h>
+#include <signal.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "check_run.h"
+#include "verdict.h"
+
+#define nitems(a) (sizeof (a) / sizeof (a)[0])
+
+#define NOW 1000000000ULL	/* 1 s on the monotonic clock */
+#define DELAY 250000000ULL	/* the backoff's next sleep: 250 ms */
+
+/* Bits of a case: which conditions were given and which matched. */
+#define GIVEN(k) (1 << (k))
+#define MATCHED(k) (1 << ((k) + COND_NKINDS))
+
+struct vcase {
+	const char	*name;
+	/* The outcome. */
+	enum outcome_kind kind;
+	int		 status;
+	int		 signo;
+	const char	*out_why;
+	/* The policy: NULL lists are the defaults (success 0, every failure). */
+	const char	*success_on;
+	const char	*stop_on;
+	const char	*retry_on;
+	int		 cond;		/* GIVEN and MATCHED bits */
+	uint64_t	 max_attempts;
+	/* Where the run stands. */
+	uint64_t	 attempt;
+	uint64_t	 deadline;	/* at NOW + this - 1 (1: now); 0: none */
+	/* The verdict. */
+	enum verdict_kind want;
+	enum verdict_end want_end;
+	int		 want_status;
+	const char	*want_why;	/* a part of it; NULL: none at all */
+};
+
+#define EX OUTCOME_EXITED
+#define SG OUTCOME_SIGNALED
+#define TO OUTCOME_TIMEDOUT
+#define EF OUTCOME_EXEC_FAILED
+#define OK VERDICT_SUCCESS
+#define RT VERDICT_RETRY
+#define GU VERDICT_GIVE_UP
+#define IN VERDICT_INTERRUPTED
+#define RI COND_RETRY_IF
+#define SI COND_STOP_IF
+#define FI COND_FAIL_IF
+
+static const struct vcase cases[] = {
+	/* Statuses and the lists. */
+	{ "0 is a success", EX, 0, 0, NULL, NULL, NULL, NULL, 0, 5, 1, 0,
+	    OK, END_NONE, 0, NULL },
+	{ "a failure is retried", EX, 1, 0, NULL, NULL, NULL, NULL, 0, 5, 1,
+	    0, RT, END_NONE, 1, NULL },
+	{ "any status 1-255 is retried by default", EX, 255, 0, NULL, NULL,
+	    NULL, NULL, 0, 5, 1, 0, RT, END_NONE, 255, NULL },
+	{ "a status in --success-on is a success", EX, 3, 0, NULL, "0,3",
+	    NULL, NULL, 0, 5, 1, 0, OK, END_NONE, 3, NULL },
+	{ "--success-on replaces 0", EX, 0, 0, NULL, "3", NULL, NULL, 0, 5,
+	    1, 0, RT, END_NONE, 0, NULL },
+	{ "--stop-on is permanent", EX, 1, 0, NULL, NULL, "1", NULL, 0, 5, 1,
+	    0, GU, END_PERMANENT, 1, NULL },
+	{ "--stop-on wins over --retry-on", EX, 1, 0, NULL, NULL, "1", "1", 0,
+	    5, 1, 0, GU, END_PERMANENT, 1, NULL },
+	{ "--success-on wins over --stop-on", EX, 1, 0, NULL, "1", "1", NULL,
+	    0, 5, 1, 0, OK, END_NONE, 1, NULL },
+	{ "a status not in --retry-on is permanent", EX, 1, 0, NULL, NULL,
+	    NULL, "2", 0, 5, 1, 0, GU, END_PERMANENT, 1, NULL },
+	{ "a status in --retry-on is retried", EX, 2, 0, NULL, NULL, NULL,
+	    "2", 0, 5, 1, 0, RT, END_NONE, 2, NULL },
+	/* Attempts. */
+	{ "the last attempt gives up", EX, 1, 0, NULL, NULL, NULL, NULL, 0, 5,
+	    5, 0, GU, END_ATTEMPTS, 1, NULL },
+	{ "one attempt: no retry", EX, 7, 0, NULL, NULL, NULL, NULL, 0, 1, 1,
+	    0, GU, END_ATTEMPTS, 7, NULL },
+	{ "no limit: retried at attempt 1000", EX, 1, 0, NULL, NULL, NULL,
+	    NULL, 0, 0, 1000, 0, RT, END_NONE, 1, NULL },
+	{ "a success on the last attempt is a success", EX, 0, 0, NULL, NULL,
+	    NULL, NULL, 0, 5, 5, 0, OK, END_NONE, 0, NULL },
+	{ "permanent comes before the attempts", EX, 1, 0, NULL, NULL, "1",
+	    NULL, 0, 5, 5, 0, GU, END_PERMANENT, 1, NULL },
+	/* Exec failures: never retried, whatever the lists say. */
+	{ "not found is never retried", EF, 127, 0, NULL, NULL, NULL, "127",
+	    0, 5, 1, 0, GU, END_EXEC, 127, NULL },
+	{ "cannot run is never retried", EF, 126, 0, NULL, "126", NULL, NULL,
+	    0, 5, 1, 0, GU, END_EXEC, 126, NULL },
+	/* Signals. */
+	{ "death by SIGTERM is status 143, retried", SG, 143, SIGTERM, NULL,
+	    NULL, NULL, NULL, 0, 5, 1, 0, RT, END_NONE, 143, NULL },
+	{ "death by SIGINT is the user's", SG, 130, SIGINT, NULL, NULL, NULL,
+	    NULL, 0, 5, 1, 0, IN, END_NONE, 130, NULL },
+	{ "death by SIGQUIT is the user's", SG, 131, SIGQUIT, NULL, NULL,
+	    NULL, NULL, 0, 5, 1, 0, IN, END_NONE, 131, NULL },
+	{ "SIGINT is the user's even as a success", SG, 130, SIGINT, NULL,
+	    "130", NULL, NULL, 0, 5, 1, 0, IN, END_NONE, 130, NULL },
+	{ "SIGINT comes before --stop-on", SG, 130, SIGINT, NULL, NULL,
+	    "130", NULL, 0, 5, 1, 0, IN, END_NONE, 130, NULL },
+	/* Timeouts and the deadline. */
+	{ "a timeout is 124, retried", TO, 124, SIGTERM, NULL, NULL, NULL,
+	    NULL, 0, 5, 1, 0, RT, END_NONE, 124, NULL },
+	{ "--stop-on=124 gives up on a timeout", TO, 124, SIGTERM, NULL,
+	    NULL, "124", NULL, 0, 5, 1, 0, GU, END_PERMANENT, 124, NULL },
+	{ "stopped at the deadline: 124, given up", TO, 124, SIGTERM, NULL,
+	    NULL, NULL, NULL, 0, 5, 1, 1, GU, END_DEADLINE, 124, NULL },
+	{ "stopped at the deadline, even in --success-on", TO, 124, SIGTERM,
+	    NULL, "124", NULL, NULL, 0, 5, 1, 1, GU, END_DEADLINE, 124, NULL },
+	{ "a sleep that ends after the deadline is not taken", EX, 1, 0,
+	    NULL, NULL, NULL, NULL, 0, 5, 1, DELAY, GU, END_DEADLINE, 1,
+	    NULL },
+	{ "nor one that ends at the deadline", EX, 1, 0, NULL, NULL, NULL,
+	    NULL, 0, 5, 1, DELAY + 1, GU, END_DEADLINE, 1, NULL },
+	{ "one that ends before it is", EX, 1, 0, NULL, NULL, NULL, NULL, 0,
+	    5, 1, DELAY + 2, RT, END_NONE, 1, NULL },
+	{ "a failure at the deadline gives up", EX, 1, 0, NULL, NULL, NULL,
+	    NULL, 0, 5, 1, 1, GU, END_DEADLINE, 1, NULL },
+	{ "a timeout before the deadline is retried", TO, 124, SIGTERM, NULL,
+	    NULL, NULL, NULL, 0, 5, 1, DELAY + 2, RT, END_NONE, 124, NULL },
+	{ "a success at the deadline is one", EX, 0, 0, NULL, NULL, NULL,
+	    NULL, 0, 5, 1, 1, OK, END_NONE, 0, NULL },
+	{ "attempts used up come before the deadline", EX, 1, 0, NULL, NULL,
+	    NULL, NULL, 0, 2, 2, 1, GU, END_ATTEMPTS, 1, NULL },
+	/* Output conditions, in their order. */
+	{ "--fail-if-output turns a success into status 1, retried", EX, 0,
+	    0, NULL, NULL, NULL, NULL, GIVEN(FI) | MATCHED(FI), 5, 1, 0, RT,
+	    END_NONE, 1, "--fail-if-output" },
+	{ "--fail-if-output on the last attempt gives up with 1", EX, 0, 0,
+	    NULL, NULL, NULL, NULL, GIVEN(FI) | MATCHED(FI), 5, 5, 0, GU,
+	    END_ATTEMPTS, 1, "--fail-if-output" },
+	{ "--fail-if-output without a match: a success", EX, 0, 0, NULL, NULL,
+	    NULL, NULL, GIVEN(FI), 5, 1, 0, OK, END_NONE, 0, NULL },
+	{ "--fail-if-output comes before --stop-if-output", EX, 0, 0, NULL,
+	    NULL, NULL, NULL, GIVEN(FI) | MATCHED(FI) | GIVEN(SI) | MATCHED(SI),
+	    5, 1, 0, RT, END_NONE, 1, "--fail-if-output" },
+	{ "--stop-if-output makes a failure permanent", EX, 1, 0, NULL, NULL,
+	    NULL, NULL, GIVEN(SI) | MATCHED(SI), 5, 1, 0, GU, END_PERMANENT,
+	    1, "--stop-if-output" },
+	{ "--stop-if-output leaves a success alone", EX, 0, 0, NULL, NULL,
+	    NULL, NULL, GIVEN(SI) | MATCHED(SI), 5, 1, 0, OK, END_NONE, 0,
+	    NULL },
+	{ "--stop-if-output comes before --retry-if-output", EX, 1, 0, NULL,
+	    NULL, NULL, NULL, GIVEN(SI) | MATCHED(SI) | GIVEN(RI) | MATCHED(RI),
+	    5, 1, 0, GU, END_PERMANENT, 1, "--stop-if-output" },
+	{ "--stop-if-output wins over --retry-on", EX, 1, 0, NULL, NULL, NULL,
+	    "1", GIVEN(SI) | MATCHED(SI), 5, 1, 0, GU, END_PERMANENT, 1,
+	    "--stop-if-output" },
+	{ "--retry-if-output without a match: permanent", EX, 1, 0, NULL,
+	    NULL, NULL, NULL, GIVEN(RI), 5, 1, 0, GU, END_PERMANENT, 1,
+	    "--retry-if-output" },
+	{ "--retry-if-output with a match: retried", EX, 1, 0, NULL, NULL,
+	    NULL, NULL, GIVEN(RI) | MATCHED(RI), 5, 1, 0, RT, END_NONE, 1,
+	    NULL },
+	{ "--retry-if-output does not override --stop-on", EX, 1, 0, NULL,
+	    NULL, "1", NULL, GIVEN(RI) | MATCHED(RI), 5, 1, 0, GU,
+	    END_PERMANENT, 1, NULL },
+	{ "--retry-if-output does not override --retry-on", EX, 1, 0, NULL,
+	    NULL, NULL, "2", GIVEN(RI) | MATCHED(RI), 5, 1, 0, GU,
+	    END_PERMANENT, 1, NULL },
+	{ "a match of a condition not given counts for nothing", EX, 1, 0,
+	    NULL, NULL, NULL, NULL, MATCHED(SI) | MATCHED(FI), 5, 1, 0, RT,
+	    END_NONE, 1, NULL },
+	{ "a timeout with --retry-if-output and no match is permanent", TO,
+	    124, SIGTERM, NULL, NULL, NULL, NULL, GIVEN(RI), 5, 1, 0, GU,
+	    END_PERMANENT, 124, "--retry-if-output" },
+	/* retry's own word on the outcome is kept. */
+	{ "the outcome's reason is the verdict's", TO, 124, SIGTERM,
+	    "its output was not read in time", NULL, NULL, NULL, 0, 5, 1, 0,
+	    RT, END_NONE, 124, "not read in time" },
+};
+
+/* A status list from its text; NULL: the one given as the default. */
+static const struct statuslist *
+list(struct statuslist *sl, const char *text, const char *dflt)
+{
+	const char	*why;
+
+	if (text == NULL && dflt == NULL)
+		return NULL;
+	statuslist_clear(sl);
+	if (text == NULL && *dflt == '\0')
+		return sl;	/* none */
+	ck_assert_int_eq(statuslist_parse(text != NULL ? text : dflt, sl,
+	    &why), 0);
+	return sl;
+}
+
+START_TEST(each_case_gets_its_verdict)
+{
+	const struct vcase	*c = &cases[_i];
+	struct statuslist	 succ, stop, retry;
+	struct conditions	 cond;
+	struct cond_matches	 m;
+	struct verdict_policy	 p;
+	struct verdict_input	 in;
+	struct outcome		 out;
+	struct verdict		 v;
+	char			 err[128];
+	int			 k;
+
+	memset(&cond, 0, sizeof cond);
+	memset(&m, 0, sizeof m);
+	for (k = 0; k < COND_NKINDS; k++) {
+		if (c->cond & GIVEN(k))
+			ck_assert_int_eq(cond_add(&cond, (enum cond_kind)k,
+			    "x", err, sizeof err), 0);
+		m.matched[k] = (c->cond & MATCHED(k)) != 0;
+	}
+	memset(&p, 0, sizeof p);
+	p.success_on = list(&succ, c->success_on, "0");
+	p.stop_on = list(&stop, c->stop_on, "");
+	p.retry_on = list(&retry, c->retry_on, NULL);
+	p.cond = cond_any(&cond) ? &cond : NULL;
+	p.max_attempts = c->max_attempts;
+
+	memset(&out, 0, sizeof out);
+	out.kind = c->kind;
+	out.status = c->status;
+	out.signo = c->signo;
+	out.why = c->out_why;
+	memset(&in, 0, sizeof in);
+	in.out = &out;
+	in.matches = &m;
+	in.attempt = c->attempt;
+	in.now = NOW;
+	in.deadline = c->deadline != 0 ? NOW + c->deadline - 1 : 0;
+	in.delay = DELAY;
+
+	verdict_decide(&p, &in, &v);
+	ck_assert_msg(v.kind == c->want, "%s: verdict %d, want %d", c->name,
+	    v.kind, c->want);
+	if (c->want == VERDICT_GIVE_UP)
+		ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d",
+		    c->name, v.end, c->want_end);
+	ck_assert_msg(v.status == c->want_status, "%s: status %d, want %d",
+	    c->name, v.status, c->want_status);
+	if (c->want == VERDICT_RETRY)
+		ck_assert_msg(v.sleep == DELAY, "%s: sleep %llu", c->name,
+		    (unsigned long long)v.sleep);
+	if (c->want == VERDICT_INTERRUPTED)
+		ck_assert_msg(v.signo == c->signo, "%s: signal %d", c->name,
+		    v.signo);
+	if (c->want_why == NULL)
+		ck_assert_msg(v.why == NULL, "%s: a reason: %s", c->name,
+		    v.why);
+	else
+		ck_assert_msg(v.why != NULL && strstr(v.why, c->want_why),
+		    "%s: reason '%s', want '%s'", c->name,
+		    v.why != NULL ? v.why : "(none)", c->want_why);
+	cond_free(&cond);
+}
+END_TEST
+
+START_TEST(no_matches_given_is_no_match)
+{
+	struct statuslist	succ;
+	struct conditions	cond;
+	struct verdict_policy	p;
+	struct verdict_input	in;
+	struct outcome		out;
+	struct verdict		v;
+	char			err[128];
+
+	memset(&cond, 0, sizeof cond);
+	ck_assert_int_eq(cond_add(&cond, COND_RETRY_IF, "x", err, sizeof err),
+	    0);
+	memset(&p, 0, sizeof p);
+	p.success_on = list(&succ, NULL, "0");
+	p.cond = &cond;
+	memset(&out, 0, sizeof out);
+	out.status = 1;
+	memset(&in, 0, sizeof in);
+	in.out = &out;
+	in.attempt = 1;
+	verdict_decide(&p, &in, &v);
+	ck_assert_int_eq(v.kind, VERDICT_GIVE_UP);
+	ck_assert_int_eq(v.end, END_PERMANENT);
+	cond_free(&cond);
+}
+END_TEST
+
+START_TEST(the_deadline_passed_gives_up_whatever_the_delay)
+{
+	struct statuslist	succ;
+	struct verdict_policy	p;
+	struct verdict_input	in;
+	struct outcome		out;
+	struct verdict		v;
+
+	memset(&p, 0, sizeof p);
+	p.success_on = list(&succ, NULL, "0");
+	memset(&out, 0, sizeof out);
+	out.status = 1;
+	memset(&in, 0, sizeof in);
+	in.out = &out;
+	in.attempt = 1;
+	in.now = NOW;
+	in.deadline = NOW - 1;	/* passed: no unsigned wrap-around */
+	in.delay = 0;
+	verdict_decide(&p, &in, &v);
+	ck_assert_int_eq(v.kind, VERDICT_GIVE_UP);
+	ck_assert_int_eq(v.end, END_DEADLINE);
+	ck_assert_int_eq(v.status, 1);
+}
+END_TEST
+
+static Suite *
+verdict_suite(void)
+{
+	Suite	*s;
+	TCase	*tc;
+
+	s = suite_create("verdict");
+	tc = tcase_create("rules");
+	tcase_add_loop_test(tc, each_case_gets_its_verdict, 0, nitems(cases));
+	tcase_add_test(tc, no_matches_given_is_no_match);
+	tcase_add_test(tc, the_deadline_passed_gives_up_whatever_the_delay);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return check_run(verdict_suite());
+}
