@@ -14,7 +14,8 @@ _retry_takes_value()
 		stop-on success-on until splay seed message log-format stdin
 		stdout retry-if-output stop-if-output fail-if-output on-retry
 		on-give-up'
-	local long_noarg='foreground dry-run quiet verbose help version'
+	# --http takes its LIST only as --http=LIST, never the next word.
+	local long_noarg='foreground dry-run quiet verbose help version http'
 
 	case $w in
 	--*=*) return 1 ;;
@@ -141,7 +142,7 @@ _retry()
 			--signal= --foreground --splay= -r --retry-on= --while=
 			-x --stop-on= --success-on= --until= --seed= -n --dry-run
 			--stdin= --stdout= --retry-if-output= --stop-if-output=
-			--fail-if-output= --on-retry= --on-give-up=
+			--fail-if-output= --on-retry= --on-give-up= --http --http=
 			-m --message= -q --quiet -v --verbose --log-format=
 			-h --help -V --version --' -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace

@@ -18,7 +18,8 @@ function __fish_retry_print_command
         --signal --splay --retry-on --while --stop-on --success-on --until \
         --seed --message --log-format --stdin --stdout --retry-if-output \
         --stop-if-output --fail-if-output --on-retry --on-give-up
-    set -l long_novalue --foreground --dry-run --quiet --verbose --help --version
+    set -l long_novalue --foreground --dry-run --quiet --verbose --help --version \
+        --http
     set -l i 1
     set -l dashdash 0
     while test $i -le (count $tokens)
@@ -127,6 +128,7 @@ complete -c retry -n $nocmd -l until -x -a 'success fail true false' -d 'Statuse
 complete -c retry -n $nocmd -l seed -x -d 'Seed the random source: same seed, same delays'
 complete -c retry -n $nocmd -l retry-if-output -x -d 'Retry a failure only if a line of output matches (ERE)'
 complete -c retry -n $nocmd -l stop-if-output -x -d 'A failure with a matching line is not retried (ERE)'
+complete -c retry -n $nocmd -l http -d 'Read HTTP statuses and Retry-After in the output (--http=LIST: statuses retried)'
 complete -c retry -n $nocmd -l fail-if-output -x -d 'A success with a matching line is a failure (ERE)'
 complete -c retry -n $nocmd -l on-retry -x -a '(__fish_complete_command)' -d 'Shell command run before each retry\'s sleep'
 complete -c retry -n $nocmd -l on-give-up -x -a '(__fish_complete_command)' -d 'Shell command run once when retry gives up'

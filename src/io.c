@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "eventloop.h"
@@ -114,18 +115,20 @@ io_choose_stdin(struct io *io)
 
 /*
  * Set up for a run: stdin mode, stdout mode, the conditions on output
- * (NULL: none), and whether the attempt's stdout is retry's stderr (for
- * hooks).
+ * (NULL: none), whether HTTP heads are read (--http), and whether the
+ * attempt's stdout is retry's stderr (for hooks).
  */
 int
 io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
-    const struct conditions *cond, int stdout_to_stderr)
+    const struct conditions *cond, int http, int stdout_to_stderr)
 {
 	memset(io, 0, sizeof *io);
 	io->in_mode = in;
 	io->out_mode = out;
 	io->stdout_to_stderr = stdout_to_stderr;
 	io->cond = cond != NULL && cond_any(cond) ? cond : NULL;
+	io->http = http;
+	io->through = io->cond != NULL || http;
 	io->in_r = io->in_w = io->out_r = io->out_w = io->null_fd = -1;
 	io->err_r = io->err_w = io->rel_fd = io->error_fd = -1;
 	io->in_fd = STDIN_FILENO;
@@ -165,10 +168,11 @@ make_pipe(int *r, int *w, int ours)
 
 /*
  * Before an attempt starts: rewind, or the pipes it will use. What its
- * output matches goes to m (the caller's, for this attempt).
+ * output matches goes to m, what HTTP heads it shows to h (the caller's,
+ * for this attempt).
  */
 int
-io_prepare(struct io *io, struct cond_matches *m)
+io_prepare(struct io *io, struct cond_matches *m, struct http_seen *h)
 {
 	if (io->rewind && lseek(STDIN_FILENO, io->rewind_to, SEEK_SET) == -1)
 		return -1;
@@ -182,15 +186,23 @@ io_prepare(struct io *io, struct cond_matches *m)
 		io->stage_off = io->stage_len = 0;
 	}
 	/* A stream retry was started without stays without: not captured. */
-	if ((io->out_mode == STDOUT_HOLD || io->cond != NULL) &&
+	if ((io->out_mode == STDOUT_HOLD || io->through) &&
 	    !std_closed[STDOUT_FILENO]) {
 		if (make_pipe(&io->out_r, &io->out_w, 0) == -1)
 			return -1;
 		pipe_enlarge(io->out_r);
 	}
+	if (io->http) {
+		io->seen = h;
+		http_clear(h);
+		io->out_http.len = io->err_http.len = 0;
+		io->out_http.cut = io->err_http.cut = 0;
+	}
 	if (io->cond != NULL) {
 		io->matches = m;
 		cond_clear(m);
+	}
+	if (io->through) {
 		if (!std_closed[STDERR_FILENO] &&
 		    make_pipe(&io->err_r, &io->err_w, 0) == -1)
 			return -1;
@@ -286,7 +298,7 @@ io_pollfds(struct io *io, struct pollfd *pfds)
 		}
 	}
 	/* A stream passed through is read while retry's own has room. */
-	if (io->out_r != -1 && (io->cond == NULL ||
+	if (io->out_r != -1 && (!io->through ||
 	    io->out_mode == STDOUT_HOLD || sink_pending(STDOUT_FILENO) == 0)) {
 		pfds[n].fd = io->out_r;
 		pfds[n++].events = POLLIN;
@@ -420,6 +432,16 @@ take_stdin(struct io *io)
 	return 0;
 }
 
+/* A stream ended: its last line, if it had no newline, counts too. */
+static void
+end_lines(struct io *io, struct cond_line *line, struct http_line *hline)
+{
+	if (io->cond != NULL)
+		cond_flush(io->cond, io->matches, line);
+	if (io->http)
+		http_flush(io->seen, hline, time(NULL));
+}
+
 /*
  * Pass a stream of the attempt through retry, matching its lines: stdout
  * to the hold spool or to retry's stdout, stderr to retry's stderr. Reads
@@ -431,7 +453,8 @@ take_stdin(struct io *io)
  * the broken pipe it would have met without retry.
  */
 static int
-pass_through(struct io *io, int *fd, struct cond_line *line, int to)
+pass_through(struct io *io, int *fd, struct cond_line *line,
+    struct http_line *hline, int to)
 {
 	char	buf[IO_CHUNK];
 	ssize_t	n;
@@ -445,15 +468,17 @@ pass_through(struct io *io, int *fd, struct cond_line *line, int to)
 		if (n == -1 && errno == EAGAIN)
 			return PUMP_EMPTY;
 		if (n <= 0) {
-			cond_flush(io->cond, io->matches, line);
+			end_lines(io, line, hline);
 			close_fd(fd);
 			return PUMP_END;
 		}
-		if (cond_feed(io->cond, io->matches, line, buf, (size_t)n) ==
-		    -1) {
+		if (io->cond != NULL && cond_feed(io->cond, io->matches, line,
+		    buf, (size_t)n) == -1) {
 			io->error = errno;
 			return -1;
 		}
+		if (io->http)
+			http_feed(io->seen, hline, buf, (size_t)n, time(NULL));
 		if (to == -1) {
 			if (spool_append(&io->out, buf, (size_t)n) == -1) {
 				io->error = errno;
@@ -473,8 +498,9 @@ take_stdout(struct io *io)
 	char	buf[IO_CHUNK];
 	ssize_t	n;
 
-	if (io->cond != NULL)
+	if (io->through)
 		return pass_through(io, &io->out_r, &io->out_line,
+		    &io->out_http,
 		    io->out_mode == STDOUT_HOLD ? -1 : STDOUT_FILENO);
 	for (;;) {
 		/* Past the memory part, move it in the kernel. */
@@ -525,7 +551,7 @@ io_handle(struct io *io, const struct pollfd *pfds, int n)
 				return -1;
 		} else if (pfds[i].fd == io->err_r && io->err_r != -1) {
 			if (pass_through(io, &io->err_r, &io->err_line,
-			    STDERR_FILENO) == -1)
+			    &io->err_http, STDERR_FILENO) == -1)
 				return -1;
 		}
 	}
@@ -632,7 +658,8 @@ pump(struct io *io)
 			close_fd(&io->out_r);
 	}
 	if (io->err_r != -1) {
-		r = pass_through(io, &io->err_r, &io->err_line, STDERR_FILENO);
+		r = pass_through(io, &io->err_r, &io->err_line, &io->err_http,
+		    STDERR_FILENO);
 		if (r == -1)
 			return -1;
 		if (r == PUMP_EMPTY)
@@ -696,10 +723,8 @@ io_deliver(struct io *io, uint64_t until)
 			break;
 		}
 	}
-	if (io->cond != NULL) {
-		cond_flush(io->cond, io->matches, &io->out_line);
-		cond_flush(io->cond, io->matches, &io->err_line);
-	}
+	end_lines(io, &io->out_line, &io->out_http);
+	end_lines(io, &io->err_line, &io->err_http);
 	return r == 1 ? 0 : r;
 }
 

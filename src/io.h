@@ -13,6 +13,7 @@
 
 #include "cond.h"
 #include "fdutil.h"
+#include "http.h"
 #include "spool.h"
 
 enum stdin_mode {
@@ -72,9 +73,17 @@ struct io {
 	int		 rel_fd;	/* held output on its way here; -1 */
 	uint64_t	 rel_off;
 
-	/* Conditions on output: both streams pass through retry. */
+	/*
+	 * Conditions on output or --http: both streams pass through retry,
+	 * their lines read as they go.
+	 */
+	int		 through;
 	const struct conditions *cond;	/* NULL: none */
 	struct cond_matches *matches;	/* this attempt's, the caller's */
+	int		 http;		/* --http */
+	struct http_seen *seen;		/* this attempt's, the caller's */
+	struct http_line out_http;
+	struct http_line err_http;
 	int		 err_r;
 	int		 err_w;
 	struct cond_line out_line;
@@ -83,8 +92,8 @@ struct io {
 
 int	io_guard_stdfds(void);
 int	io_init(struct io *, enum stdin_mode, enum stdout_mode,
-	    const struct conditions *, int);
-int	io_prepare(struct io *, struct cond_matches *);
+	    const struct conditions *, int, int);
+int	io_prepare(struct io *, struct cond_matches *, struct http_seen *);
 void	io_child(struct io *);
 void	io_started(struct io *);
 int	io_pollfds(struct io *, struct pollfd *);

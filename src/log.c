@@ -197,6 +197,17 @@ add_outcome_text(struct line *ln, const struct outcome *o, int status,
 		addf(ln, ", %s", why);
 }
 
+/* An ended attempt: its outcome, with the HTTP status read, if any. */
+static void
+add_attempt_outcome(struct line *ln, const struct log_attempt *a)
+{
+	add_outcome_text(ln, a->outcome, a->status, NULL);
+	if (a->http_status != 0)
+		addf(ln, ", HTTP %d", a->http_status);
+	if (a->why != NULL)
+		addf(ln, ", %s", a->why);
+}
+
 /* "attempt 2/5", or "attempt 2" when there is no limit. */
 static void
 add_attempt_text(struct line *ln, const struct log_attempt *a)
@@ -226,8 +237,21 @@ add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 			addf(ln, ",\"why\":");
 			add_json_string(ln, a->why);
 		}
+		if (a->http_status != 0)
+			addf(ln, ",\"http_status\":%d", a->http_status);
+		if (a->retry_after_ns != 0)
+			addf(ln, ",\"retry_after_s\":%.0f",
+			    duration_seconds(a->retry_after_ns));
 	}
 	addf(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
+}
+
+/* A detail for -v. */
+void
+log_detail(const char *msg)
+{
+	if (verbosity >= 1)
+		log_notice(msg);
 }
 
 /* A notice about how retry takes an option here (not with -q). */
@@ -249,9 +273,12 @@ log_notice(const char *msg)
 	emit(&ln);
 }
 
-/* The nested-retry warning: attempts multiply. */
+/*
+ * The nested-retry warning: attempts multiply, layers deep, up to runs
+ * runs of the command (0: no limit).
+ */
 void
-log_nested(uint64_t attempts)
+log_nested(uint64_t layers, uint64_t runs)
 {
 	struct line	ln = { .len = 0 };
 
@@ -260,13 +287,20 @@ log_nested(uint64_t attempts)
 	if (format == LOG_JSON) {
 		addf(&ln, "{\"event\":\"nested\",\"command\":");
 		add_json_string(&ln, label);
-		addf(&ln, ",\"message\":\"running inside another retry's "
-		    "attempt: retries multiply\"}");
-	} else
+		addf(&ln, ",\"layers\":%llu,\"max_runs\":%llu,\"message\":"
+		    "\"running inside another retry's attempt: retries "
+		    "multiply\"}", (unsigned long long)layers,
+		    (unsigned long long)runs);
+	} else {
 		addf(&ln, "retry: warning: running inside another retry's "
-		    "attempt: retries multiply (%llu tries in each of 3 layers "
-		    "= %llu calls)", (unsigned long long)attempts,
-		    (unsigned long long)attempts * attempts * attempts);
+		    "attempt: retries multiply (%llu layers: ",
+		    (unsigned long long)layers);
+		if (runs != 0)
+			addf(&ln, "up to %llu runs of %s)",
+			    (unsigned long long)runs, label);
+		else
+			addf(&ln, "no limit on the runs of %s)", label);
+	}
 	emit(&ln);
 }
 
@@ -304,9 +338,12 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 	} else {
 		add_attempt_text(&ln, a);
 		addf(&ln, " failed (");
-		add_outcome_text(&ln, a->outcome, a->status, a->why);
+		add_attempt_outcome(&ln, a);
 		addf(&ln, "); retrying in %s",
 		    duration_format(delay, d, sizeof d));
+		if (a->retry_after_ns != 0)
+			addf(&ln, " (the server asked for %s)",
+			    duration_format(a->retry_after_ns, d, sizeof d));
 	}
 	emit(&ln);
 }
@@ -324,21 +361,23 @@ log_success(const struct log_attempt *a)
 	} else {
 		add_attempt_text(&ln, a);
 		addf(&ln, " succeeded (");
-		add_outcome_text(&ln, a->outcome, a->status, a->why);
+		add_attempt_outcome(&ln, a);
 		addf(&ln, ") after %.3fs", duration_seconds(a->elapsed_ns));
 	}
 	emit(&ln);
 }
 
 /*
- * Giving up; why is "attempts", "permanent", "deadline", "output" (held
- * output cut short) or "deadline-first" (no attempt ran: none to speak of).
+ * Giving up; why is "attempts", "permanent", "deadline", "retry-after"
+ * (the server's wait ends past the deadline), "output" (held output cut
+ * short) or "deadline-first" (no attempt ran: none to speak of).
  */
 void
 log_give_up(const struct log_attempt *a, const char *why)
 {
 	struct line		ln = { .len = 0 };
 	struct log_attempt	none;
+	char			d[32];
 	int			first = strcmp(why, "deadline-first") == 0;
 
 	if (verbosity < 0)
@@ -363,8 +402,12 @@ log_give_up(const struct log_attempt *a, const char *why)
 	}
 	add_attempt_text(&ln, a);
 	addf(&ln, " failed (");
-	add_outcome_text(&ln, a->outcome, a->status, a->why);
-	if (strcmp(why, "output") == 0)
+	add_attempt_outcome(&ln, a);
+	if (strcmp(why, "retry-after") == 0)
+		addf(&ln, "); giving up: the server asked to wait %s "
+		    "(Retry-After), past the deadline",
+		    duration_format(a->retry_after_ns, d, sizeof d));
+	else if (strcmp(why, "output") == 0)
 		addf(&ln, "); giving up: its held output was cut short");
 	else if (strcmp(why, "permanent") == 0)
 		addf(&ln, "), a status that is not retried; giving up");

@@ -22,6 +22,8 @@ struct log_attempt {
 	const struct outcome	*outcome;	/* NULL: not ended */
 	int			 status;	/* what it counts as */
 	const char		*why;		/* or NULL */
+	int			 http_status;	/* --http: 0, none read */
+	uint64_t		 retry_after_ns; /* the server asked; 0: none */
 	uint64_t		 elapsed_ns;
 };
 
@@ -30,7 +32,8 @@ void	log_usage_error(const char *);
 void	log_error(const char *, ...)
 	    __attribute__((format(printf, 1, 2)));
 void	log_notice(const char *);
-void	log_nested(uint64_t);
+void	log_detail(const char *);
+void	log_nested(uint64_t, uint64_t);
 void	log_start(const struct log_attempt *);
 void	log_retry(const struct log_attempt *, uint64_t);
 void	log_success(const struct log_attempt *);

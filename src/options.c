@@ -32,6 +32,7 @@ enum {
 	OPT_FAIL_IF,
 	OPT_ON_RETRY,
 	OPT_ON_GIVE_UP,
+	OPT_HTTP,
 };
 
 static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:t:k:D:nm:qvhV";
@@ -64,6 +65,7 @@ static const struct option long_options[] = {
 	{ "fail-if-output", required_argument,	NULL,	OPT_FAIL_IF },
 	{ "on-retry",	required_argument,	NULL,	OPT_ON_RETRY },
 	{ "on-give-up",	required_argument,	NULL,	OPT_ON_GIVE_UP },
+	{ "http",	optional_argument,	NULL,	OPT_HTTP },
 	{ "seed",	required_argument,	NULL,	OPT_SEED },
 	{ "dry-run",	no_argument,		NULL,	'n' },
 	{ "message",	required_argument,	NULL,	'm' },
@@ -373,6 +375,28 @@ parse_log_format(const char *s, struct options *o, const char **why)
 	return 0;
 }
 
+/*
+ * --http[=LIST]: the HTTP statuses that are retried. Given more than once,
+ * the lists add up, a bare --http bringing the default set.
+ */
+static int
+parse_http(const char *s, struct options *o, const char **why)
+{
+	struct http_list	more;
+	size_t			i;
+
+	if (s == NULL)
+		http_list_default(&more);
+	else if (http_list_parse(s, &more, why) == -1)
+		return -1;
+	if (!o->http)
+		memset(&o->http_retry, 0, sizeof o->http_retry);
+	o->http = 1;
+	for (i = 0; i < sizeof more.bits / sizeof more.bits[0]; i++)
+		o->http_retry.bits[i] |= more.bits[i];
+	return 0;
+}
+
 /* Compile an ERE of a condition on output; regerror's text on error. */
 static int
 parse_condition(int c, const char *arg, struct options *o, char *err,
@@ -472,6 +496,8 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 		return 0;
 	case OPT_STDOUT:
 		return parse_stdout(arg, o, why);
+	case OPT_HTTP:
+		return parse_http(arg, o, why);
 	}
 	return 0;
 }
@@ -611,7 +637,8 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 		why = "invalid value";
 		if (parse_value(c, optarg, o, &g, &why) == -1) {
 			seterr(err, errlen, "invalid value '%s' for %s: %s",
-			    optarg, option_name(c, name, sizeof name), why);
+			    optarg != NULL ? optarg : "",
+			    option_name(c, name, sizeof name), why);
 			return OPTIONS_ERROR;
 		}
 	}
@@ -690,6 +717,10 @@ options_help(FILE *f)
 "      --retry-if-output=ERE  retry a failure only if a line matches\n"
 "      --stop-if-output=ERE   a failure with a matching line is not retried\n"
 "      --fail-if-output=ERE   a success with a matching line is a failure\n"
+"      --http[=LIST]       read HTTP status lines and Retry-After in the output:\n"
+"                            retry an HTTP error only if in LIST\n"
+"                            [408,425,429,500,502,503,504], sleep at least\n"
+"                            what Retry-After asks (curl needs -f -D FILE)\n"
 "      --on-retry=CMD      run CMD with /bin/sh -c before each retry's sleep\n"
 "      --on-give-up=CMD    run CMD with /bin/sh -c once, when retry gives up\n"
 "\n"

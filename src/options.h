@@ -8,6 +8,7 @@
 
 #include "backoff.h"
 #include "cond.h"
+#include "http.h"
 #include "io.h"
 #include "log.h"
 #include "statuslist.h"
@@ -38,6 +39,8 @@ struct options {
 	enum stdin_mode		 stdin_mode;
 	enum stdout_mode	 stdout_mode;
 	struct conditions	 cond;		/* --*-if-output */
+	int			 http;		/* --http */
+	struct http_list	 http_retry;	/* its LIST */
 	const char		*on_retry;	/* hooks: /bin/sh -c */
 	const char		*on_give_up;
 

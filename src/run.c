@@ -26,6 +26,8 @@ extern char **environ;
 struct attempt_result {
 	struct outcome		out;
 	struct cond_matches	matches;
+	struct http_seen	http;		/* --http: the heads read */
+	double			spread;		/* a draw for Retry-After */
 	struct verdict		v;
 	uint64_t		decided_at;	/* when v was taken */
 };
@@ -67,6 +69,8 @@ told(const struct run *r, int ended)
 		la.outcome = &r->a.out;
 		la.status = r->a.v.status;
 		la.why = r->a.v.why;
+		la.http_status = r->a.v.http_status;
+		la.retry_after_ns = r->a.v.retry_after;
 	}
 	return la;
 }
@@ -165,7 +169,7 @@ run_hook(struct run *r, const char *name, const char *cmd)
 	if (r->deadline != 0 && eventloop_now() >= r->deadline)
 		return;		/* it would be stopped at once */
 	settle_messages(r);
-	if (io_prepare(&r->hook_io, NULL) == -1) {
+	if (io_prepare(&r->hook_io, NULL, NULL) == -1) {
 		log_error("cannot run the %s hook: %s", name, strerror(errno));
 		return;
 	}
@@ -226,7 +230,7 @@ attempt_run(struct run *r, struct stop_plan *plan)
 	la = told(r, 0);
 	log_start(&la);
 	settle_messages(r);
-	if (io_prepare(&r->io, &r->a.matches) == -1) {
+	if (io_prepare(&r->io, &r->a.matches, &r->a.http) == -1) {
 		log_error("cannot set up the attempt's input and output: %s",
 		    strerror(errno));
 		return EXIT_CANCELED;
@@ -263,6 +267,8 @@ decide(struct run *r, uint64_t delay)
 	in.now = eventloop_now();
 	in.deadline = r->deadline;
 	in.delay = delay;
+	in.http = &r->a.http;
+	in.spread = r->a.spread;
 	verdict_decide(&r->policy, &in, &r->a.v);
 	r->a.decided_at = in.now;
 }
@@ -300,6 +306,11 @@ attempt_output(struct run *r, const struct stop_plan *plan)
 	if (d == IO_LATE && eventloop_signal() == 0)
 		output_late(&r->a.out);
 	delay = next_delay(r, r->made);
+	/* Drawn only when needed: --seed gives the same delays as without. */
+	r->a.spread = r->a.http.retry_after ? rng_uniform(r->rng) : 0;
+	if (r->a.http.bad_retry_after)
+		log_detail("a Retry-After that is neither seconds nor an "
+		    "HTTP-date was ignored");
 	decide(r, delay);
 	success = eventloop_signal() == 0 && r->a.v.kind == VERDICT_SUCCESS;
 	io_release(&r->io, success);
@@ -349,6 +360,8 @@ attempt(struct run *r)
 			return give_up(r, "permanent", v->status);
 		case END_DEADLINE:
 			return give_up(r, "deadline", v->status);
+		case END_RETRY_AFTER:
+			return give_up(r, "retry-after", v->status);
 		default:
 			return give_up(r, "attempts", v->status);
 		}
@@ -383,6 +396,7 @@ static int
 run_setup(struct run *r)
 {
 	const struct options	*o = r->o;
+	uint64_t		 layers, runs;
 
 	if (io_guard_stdfds() == -1) {
 		log_error("cannot open /dev/null: %s", strerror(errno));
@@ -393,8 +407,9 @@ run_setup(struct run *r)
 		    strerror(errno));
 		return -1;
 	}
-	if (getenv("RETRY_RUN_ID") != NULL)
-		log_nested(o->attempts != 0 ? o->attempts : DEFAULT_ATTEMPTS);
+	runenv_nesting(&r->env, &layers, &runs);
+	if (layers > 1)
+		log_nested(layers, runs);
 	if (eventloop_init() == -1 ||
 	    supervise_init(&r->sup, o->foreground) == -1) {
 		log_error("cannot set up signal handling: %s",
@@ -402,9 +417,9 @@ run_setup(struct run *r)
 		return -1;
 	}
 	r->hooks = o->on_retry != NULL || o->on_give_up != NULL;
-	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond, 0) == -1 ||
-	    (r->hooks && io_init(&r->hook_io, STDIN_NULL, STDOUT_STREAM, NULL,
-	    1) == -1)) {
+	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond, o->http,
+	    0) == -1 || (r->hooks && io_init(&r->hook_io, STDIN_NULL,
+	    STDOUT_STREAM, NULL, 0, 1) == -1)) {
 		log_error("cannot set up standard input: %s", strerror(errno));
 		return -1;
 	}
@@ -418,6 +433,7 @@ run_setup(struct run *r)
 	r->policy.stop_on = &o->stop_on;
 	r->policy.retry_on = o->retry_on_given ? &o->retry_on : NULL;
 	r->policy.cond = cond_any(&o->cond) ? &o->cond : NULL;
+	r->policy.http = o->http ? &o->http_retry : NULL;
 	r->policy.max_attempts = o->attempts;
 	return 0;
 }

@@ -22,6 +22,7 @@ static const char *const retry_vars[RUNENV_NVARS] = {
 	[RUNENV_STATUS] = "RETRY_STATUS",
 	[RUNENV_NEXT_DELAY] = "RETRY_NEXT_DELAY",
 	[RUNENV_ATTEMPTS_MADE] = "RETRY_ATTEMPTS_MADE",
+	[RUNENV_NESTING] = "RETRY_NESTING",
 };
 
 /* Is e (NAME=VALUE) one of retry's variables? */
@@ -101,6 +102,65 @@ var_seconds(char *buf, const char *name, uint64_t ns)
  * not kept), less retry's variables; set RETRY_MAX_ATTEMPTS and a fresh
  * RETRY_RUN_ID.
  */
+/* The value of variable name in base, or NULL. */
+static const char *
+base_value(char *const *base, const char *name)
+{
+	size_t	i, len = strlen(name);
+
+	for (i = 0; base[i] != NULL; i++)
+		if (strncmp(base[i], name, len) == 0 && base[i][len] == '=')
+			return base[i] + len + 1;
+	return NULL;
+}
+
+/* A whole decimal number at s, up to end (a ':' or the end), or 0. */
+static uint64_t
+number(const char *s, char end)
+{
+	uint64_t	v = 0;
+
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return 0;	/* absurd: as no limit */
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	return *s == end ? v : 0;
+}
+
+/*
+ * Retries around retries multiply: count the layers around our attempts
+ * and the runs their limits allow (0: no limit), from what an outer
+ * retry left: RETRY_NESTING (LAYERS:RUNS) from a nested one, or only
+ * RETRY_RUN_ID and RETRY_MAX_ATTEMPTS from the outermost.
+ */
+static void
+nesting(struct runenv *re, char *const *base, uint64_t max_attempts)
+{
+	const char	*v = base_value(base, "RETRY_NESTING"), *colon;
+	uint64_t	 outer;
+
+	re->layers = 1;
+	re->runs = max_attempts;
+	if (base_value(base, "RETRY_RUN_ID") == NULL)
+		return;
+	if (v != NULL && (colon = strchr(v, ':')) != NULL &&
+	    number(v, ':') != 0) {
+		re->layers = number(v, ':') + 1;
+		outer = number(colon + 1, '\0');
+	} else {
+		re->layers = 2;
+		v = base_value(base, "RETRY_MAX_ATTEMPTS");
+		outer = v != NULL ? number(v, '\0') : 0;
+	}
+	/* No limit anywhere, or past counting: as no limit. */
+	if (outer == 0 || max_attempts == 0 ||
+	    outer > UINT64_MAX / max_attempts)
+		re->runs = 0;
+	else
+		re->runs = outer * max_attempts;
+}
+
 int
 runenv_init(struct runenv *re, char *const *base, uint64_t max_attempts)
 {
@@ -120,6 +180,15 @@ runenv_init(struct runenv *re, char *const *base, uint64_t max_attempts)
 			re->envp[re->nbase++] = base[i];
 	p = put_str(re->vars[RUNENV_MAX], "RETRY_MAX_ATTEMPTS=");
 	*put_uint(p, max_attempts, 1) = '\0';
+	/* Nested: tell a retry inside our attempts how deep it is. */
+	nesting(re, base, max_attempts);
+	if (re->layers > 1) {
+		p = put_str(re->vars[RUNENV_NESTING], "RETRY_NESTING=");
+		p = put_uint(p, re->layers, 1);
+		*p++ = ':';
+		*put_uint(p, re->runs, 1) = '\0';
+		re->envp[re->nbase++] = re->vars[RUNENV_NESTING];
+	}
 	if (rng_kernel_bytes(id, sizeof id) == -1) {
 		saved = errno;
 		runenv_free(re);
@@ -190,6 +259,14 @@ char **
 runenv_envp(const struct runenv *re)
 {
 	return re->envp;
+}
+
+/* The layers of retries around our attempts, and the runs they allow. */
+void
+runenv_nesting(const struct runenv *re, uint64_t *layers, uint64_t *runs)
+{
+	*layers = re->layers;
+	*runs = re->runs;
 }
 
 /* Free the array (not the strings of the base, which are the caller's). */

@@ -20,6 +20,7 @@ enum runenv_var {
 	RUNENV_STATUS,		/* hooks only, this and the two below */
 	RUNENV_NEXT_DELAY,
 	RUNENV_ATTEMPTS_MADE,
+	RUNENV_NESTING,		/* nested retries only: LAYERS:RUNS */
 	RUNENV_NVARS
 };
 
@@ -31,6 +32,8 @@ struct runenv {
 	char	**envp;
 	size_t	  nbase;
 	char	  vars[RUNENV_NVARS][64];
+	uint64_t  layers;	/* retries around an attempt: 1 unless nested */
+	uint64_t  runs;		/* the product of their limits; 0: none */
 };
 
 int	runenv_init(struct runenv *, char *const *, uint64_t);
@@ -38,5 +41,6 @@ void	runenv_set(struct runenv *, uint64_t, uint64_t, int);
 void	runenv_hook(struct runenv *, int, const uint64_t *, uint64_t);
 char  **runenv_envp(const struct runenv *);
 void	runenv_free(struct runenv *);
+void	runenv_nesting(const struct runenv *, uint64_t *, uint64_t *);
 
 #endif

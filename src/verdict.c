@@ -24,7 +24,8 @@ matched(const struct verdict_policy *p, const struct verdict_input *in,
  * Judge the status by the lists and the output: a success status with a
  * --fail-if-output line is a failure (status 1) that is retried; a
  * failure with a --stop-if-output line, or without a --retry-if-output
- * line when that is given, is permanent; otherwise a status in
+ * line when that is given, is permanent; with --http, so is a failure
+ * whose last HTTP status is an error not in its list; otherwise a status in
  * --success-on is a success, then one in --stop-on is permanent, then one
  * in --retry-on (every failure when it is not given) is retried, and any
  * other is permanent.
@@ -53,11 +54,45 @@ judge(const struct verdict_policy *p, const struct verdict_input *in,
 		v->why = "no output matched --retry-if-output";
 		return VERDICT_GIVE_UP;
 	}
+	/* --http: an HTTP error not in its list is never retried (404). */
+	if (v->http_status >= 400 && v->http_status <= 599 &&
+	    !http_list_has(p->http, v->http_status)) {
+		v->why = "not in the --http list";
+		return VERDICT_GIVE_UP;
+	}
 	if (p->stop_on != NULL && statuslist_has(p->stop_on, st))
 		return VERDICT_GIVE_UP;
 	if (p->retry_on == NULL || statuslist_has(p->retry_on, st))
 		return VERDICT_RETRY;
 	return VERDICT_GIVE_UP;
+}
+
+/*
+ * Retry-After: the sleep is never shorter than the server asked, and not
+ * capped by --cap; up to a tenth more, at random, so that clients told
+ * the same value do not come back together. A wait that would end at or
+ * past the deadline is not begun (-1); where only the spread would, it
+ * is cut to fit.
+ */
+static int
+server_wait(const struct verdict_input *in, struct verdict *v)
+{
+	uint64_t	ra, spread, left;
+
+	ra = in->http->retry_after_s * 1000000000ULL;
+	v->retry_after = ra;
+	if (in->deadline != 0 &&
+	    (in->now >= in->deadline || ra >= in->deadline - in->now))
+		return -1;
+	spread = (uint64_t)(in->spread * ((double)ra / 10));
+	if (in->deadline != 0) {
+		left = in->deadline - in->now;
+		if (spread >= left - ra)
+			spread = left - ra - 1;
+	}
+	if (ra + spread > v->sleep)
+		v->sleep = ra + spread;
+	return 0;
 }
 
 static void
@@ -84,6 +119,8 @@ verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
 	memset(v, 0, sizeof *v);
 	v->status = out->status;
 	v->why = out->why;
+	if (p->http != NULL && in->http != NULL)
+		v->http_status = in->http->status;
 	if (out->kind == OUTCOME_EXEC_FAILED) {
 		give_up(v, END_EXEC);
 		return;
@@ -110,13 +147,19 @@ verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
 	default:
 		break;
 	}
-	if (p->max_attempts != 0 && in->attempt >= p->max_attempts)
+	if (p->max_attempts != 0 && in->attempt >= p->max_attempts) {
 		give_up(v, END_ATTEMPTS);
-	else if (in->deadline != 0 && (in->now >= in->deadline ||
-	    in->delay >= in->deadline - in->now))
-		give_up(v, END_DEADLINE);
-	else {
-		v->kind = VERDICT_RETRY;
-		v->sleep = in->delay;
+		return;
 	}
+	v->sleep = in->delay;
+	if (p->http != NULL && in->http != NULL && in->http->retry_after &&
+	    server_wait(in, v) == -1) {
+		give_up(v, END_RETRY_AFTER);
+		return;
+	}
+	if (in->deadline != 0 && (in->now >= in->deadline ||
+	    v->sleep >= in->deadline - in->now))
+		give_up(v, END_DEADLINE);
+	else
+		v->kind = VERDICT_RETRY;
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "cond.h"
+#include "http.h"
 #include "outcome.h"
 #include "statuslist.h"
 
@@ -25,6 +26,7 @@ enum verdict_end {
 	END_PERMANENT,		/* a status that is not retried */
 	END_ATTEMPTS,		/* the attempts are used up */
 	END_DEADLINE,		/* the next attempt would start too late */
+	END_RETRY_AFTER,	/* the server's Retry-After ends too late */
 };
 
 /* What the options say about outcomes. */
@@ -33,6 +35,7 @@ struct verdict_policy {
 	const struct statuslist	*stop_on;	/* NULL: none */
 	const struct statuslist	*retry_on;	/* NULL: every failure */
 	const struct conditions	*cond;		/* NULL: none */
+	const struct http_list	*http;		/* retried; NULL: no --http */
 	uint64_t		 max_attempts;	/* 0: no limit */
 };
 
@@ -44,6 +47,8 @@ struct verdict_input {
 	uint64_t		  now;		/* monotonic ns */
 	uint64_t		  deadline;	/* monotonic ns; 0: none */
 	uint64_t		  delay;	/* the backoff's next sleep */
+	const struct http_seen	 *http;		/* NULL: no HTTP head read */
+	double			  spread;	/* uniform [0, 1): Retry-After's */
 };
 
 struct verdict {
@@ -53,6 +58,8 @@ struct verdict {
 	int			 signo;		/* VERDICT_INTERRUPTED */
 	const char		*why;		/* for messages, or NULL */
 	uint64_t		 sleep;		/* VERDICT_RETRY */
+	int			 http_status;	/* the last one read; 0: none */
+	uint64_t		 retry_after;	/* ns the server asked; 0: none */
 };
 
 void	verdict_decide(const struct verdict_policy *,

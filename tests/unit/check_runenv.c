@@ -203,6 +203,68 @@ START_TEST(next_delay_is_seconds_to_the_nearest_microsecond)
 }
 END_TEST
 
+/* Layers and runs, from what an outer retry left in the environment. */
+static const struct nest_case {
+	const char	*run_id;	/* NULL: not nested */
+	const char	*max;		/* RETRY_MAX_ATTEMPTS, or NULL */
+	const char	*nesting;	/* RETRY_NESTING, or NULL */
+	uint64_t	 attempts;	/* ours */
+	uint64_t	 layers, runs;
+	const char	*var;		/* RETRY_NESTING we give; NULL: none */
+} nests[] = {
+	{ NULL, NULL, NULL, 5, 1, 5, NULL },
+	{ NULL, "3", "2:12", 5, 1, 5, NULL },	/* no run id: not nested */
+	{ "x", "3", NULL, 4, 2, 12, "RETRY_NESTING=2:12" },
+	{ "x", "3", "2:12", 2, 3, 24, "RETRY_NESTING=3:24" },
+	{ "x", "0", NULL, 4, 2, 0, "RETRY_NESTING=2:0" },
+	{ "x", "3", NULL, 0, 2, 0, "RETRY_NESTING=2:0" },
+	{ "x", "3", "2:0", 4, 3, 0, "RETRY_NESTING=3:0" },
+	{ "x", "3", "junk", 4, 2, 12, "RETRY_NESTING=2:12" },
+	{ "x", NULL, NULL, 4, 2, 0, "RETRY_NESTING=2:0" },
+	{ "x", "3", "2:99999999999999999999", 4, 3, 0, "RETRY_NESTING=3:0" },
+	{ "x", "3", "2:4294967296", 4294967296ULL, 3, 0,
+	    "RETRY_NESTING=3:0" },		/* the product overflows */
+};
+
+START_TEST(nesting_counts_the_layers_and_multiplies_the_limits)
+{
+	const struct nest_case	*c = &nests[_i];
+	char			 id[64], max[64], nest[64];
+	const char		*base[4];
+	struct runenv		 re;
+	uint64_t		 layers, runs;
+	size_t			 n = 0;
+	const char		*v;
+
+	if (c->run_id != NULL) {
+		snprintf(id, sizeof id, "RETRY_RUN_ID=%s", c->run_id);
+		base[n++] = id;
+	}
+	if (c->max != NULL) {
+		snprintf(max, sizeof max, "RETRY_MAX_ATTEMPTS=%s", c->max);
+		base[n++] = max;
+	}
+	if (c->nesting != NULL) {
+		snprintf(nest, sizeof nest, "RETRY_NESTING=%s", c->nesting);
+		base[n++] = nest;
+	}
+	base[n] = NULL;
+	ck_assert_int_eq(runenv_init(&re, (char *const *)base, c->attempts),
+	    0);
+	runenv_nesting(&re, &layers, &runs);
+	ck_assert_uint_eq(layers, c->layers);
+	ck_assert_uint_eq(runs, c->runs);
+	runenv_set(&re, 1, 0, -1);
+	if (c->var == NULL)
+		ck_assert_int_eq(count(runenv_envp(&re), "RETRY_NESTING"), 0);
+	else {
+		v = value(runenv_envp(&re), "RETRY_NESTING");
+		ck_assert_str_eq(v, strchr(c->var, '=') + 1);
+	}
+	runenv_free(&re);
+}
+END_TEST
+
 START_TEST(inherited_retry_variables_are_dropped_and_the_rest_kept_in_order)
 {
 	static const char *const base[] = {
@@ -221,9 +283,11 @@ START_TEST(inherited_retry_variables_are_dropped_and_the_rest_kept_in_order)
 		"RETRY_ATTEMPTS_MADE=4",
 		"retry_attempt=5",
 		"RETRY_RUN_ID==x",
+		"RETRY_NESTING=7:7",
 		"LANG=C",
 		NULL
 	};
+	/* Nested (RETRY_RUN_ID), so RETRY_NESTING comes after the base. */
 	static const char *const want[] = {
 		"HOME=/home/u",
 		"PATH=/bin:/usr/bin",
@@ -232,6 +296,7 @@ START_TEST(inherited_retry_variables_are_dropped_and_the_rest_kept_in_order)
 		"RETRY_ATTEMPT",
 		"retry_attempt=5",
 		"LANG=C",
+		"RETRY_NESTING=8:35",
 		"RETRY_ATTEMPT=1",
 		"RETRY_MAX_ATTEMPTS=5",
 		"RETRY_ELAPSED=0.000000",
@@ -621,6 +686,8 @@ runenv_suite(void)
 	tc = tcase_create("base");
 	tcase_add_test(tc,
 	    inherited_retry_variables_are_dropped_and_the_rest_kept_in_order);
+	tcase_add_loop_test(tc, nesting_counts_the_layers_and_multiplies_the_limits,
+	    0, sizeof nests / sizeof nests[0]);
 	tcase_add_test(tc, an_empty_base_gives_only_retrys_own_variables);
 	tcase_add_test(tc, the_base_array_is_not_kept);
 	tcase_add_test(tc, freeing_leaves_no_array_and_can_be_repeated);

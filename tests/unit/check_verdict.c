@@ -312,6 +312,126 @@ START_TEST(the_deadline_passed_gives_up_whatever_the_delay)
 }
 END_TEST
 
+#define S 1000000000ULL
+
+/* --http: the HTTP status and Retry-After that the output showed. */
+struct hcase {
+	const char	*name;
+	int		 status;	/* the exit status */
+	int		 http;		/* the last HTTP status; 0: none */
+	int		 ra;		/* Retry-After seconds; -1: none */
+	double		 spread;
+	const char	*list;		/* --http=LIST; NULL: the default */
+	int		 no_http;	/* --http not given */
+	int		 stop_if;	/* --stop-if-output given and matched */
+	const char	*stop_on;
+	uint64_t	 attempt;
+	uint64_t	 deadline;	/* ns from NOW; 0: none */
+	enum verdict_kind want;
+	enum verdict_end want_end;
+	uint64_t	 want_sleep;	/* VERDICT_RETRY */
+};
+
+static const struct hcase hcases[] = {
+	{ "a 503 is retried", 22, 503, -1, 0, NULL, 0, 0, NULL, 1, 0, RT,
+	    END_NONE, DELAY },
+	{ "a 404 is never retried", 22, 404, -1, 0, NULL, 0, 0, NULL, 1, 0,
+	    GU, END_PERMANENT, 0 },
+	{ "a 404 with a success status stays a success", 0, 404, -1, 0,
+	    NULL, 0, 0, NULL, 1, 0, OK, END_NONE, 0 },
+	{ "no HTTP status: the exit status decides", 7, 0, -1, 0, NULL, 0, 0,
+	    NULL, 1, 0, RT, END_NONE, DELAY },
+	{ "a transfer cut after a 200 is retried", 18, 200, -1, 0, NULL, 0, 0,
+	    NULL, 1, 0, RT, END_NONE, DELAY },
+	{ "a status not in the list is permanent", 22, 503, -1, 0, "502", 0,
+	    0, NULL, 1, 0, GU, END_PERMANENT, 0 },
+	{ "a range in the list", 22, 504, -1, 0, "500-599", 0, 0, NULL, 1, 0,
+	    RT, END_NONE, DELAY },
+	{ "without --http the head counts for nothing", 22, 404, 30, 0, NULL,
+	    1, 0, NULL, 1, 0, RT, END_NONE, DELAY },
+	{ "--stop-if-output comes first", 22, 503, -1, 0, NULL, 0, 1, NULL,
+	    1, 0, GU, END_PERMANENT, 0 },
+	{ "the status lists still apply", 22, 503, -1, 0, NULL, 0, 0, "22",
+	    1, 0, GU, END_PERMANENT, 0 },
+	{ "Retry-After is a floor on the sleep", 22, 429, 2, 0, NULL, 0, 0,
+	    NULL, 1, 0, RT, END_NONE, 2 * S },
+	{ "spread by up to a tenth", 22, 503, 2, 0.5, NULL, 0, 0, NULL, 1, 0,
+	    RT, END_NONE, 2 * S + S / 10 },
+	{ "a shorter Retry-After leaves the backoff's sleep", 22, 503, 0, 0.9,
+	    NULL, 0, 0, NULL, 1, 0, RT, END_NONE, DELAY },
+	{ "a Retry-After past the deadline gives up at once", 22, 503, 30, 0,
+	    NULL, 0, 0, NULL, 1, 5 * S, GU, END_RETRY_AFTER, 0 },
+	{ "one that ends at the deadline too", 22, 503, 5, 0, NULL, 0, 0,
+	    NULL, 1, 5 * S, GU, END_RETRY_AFTER, 0 },
+	{ "only the spread past it: cut to fit", 22, 503, 2, 0.99, NULL, 0, 0,
+	    NULL, 1, 2 * S + S / 20, RT, END_NONE, 2 * S + S / 20 - 1 },
+	{ "the last attempt gives up, Retry-After or not", 22, 503, 2, 0,
+	    NULL, 0, 0, NULL, 5, 0, GU, END_ATTEMPTS, 0 },
+};
+
+START_TEST(http_cases_get_their_verdict)
+{
+	const struct hcase	*c = &hcases[_i];
+	struct statuslist	 succ, stop;
+	struct http_list	 hl;
+	struct http_seen	 seen;
+	struct conditions	 cond;
+	struct cond_matches	 m;
+	struct verdict_policy	 p;
+	struct verdict_input	 in;
+	struct outcome		 out;
+	struct verdict		 v;
+	const char		*why;
+	char			 err[128];
+
+	memset(&cond, 0, sizeof cond);
+	memset(&m, 0, sizeof m);
+	if (c->stop_if) {
+		ck_assert_int_eq(cond_add(&cond, COND_STOP_IF, "x", err,
+		    sizeof err), 0);
+		m.matched[COND_STOP_IF] = 1;
+	}
+	if (c->list != NULL)
+		ck_assert_int_eq(http_list_parse(c->list, &hl, &why), 0);
+	else
+		http_list_default(&hl);
+	memset(&p, 0, sizeof p);
+	p.success_on = list(&succ, NULL, "0");
+	p.stop_on = list(&stop, c->stop_on, "");
+	p.cond = c->stop_if ? &cond : NULL;
+	p.http = c->no_http ? NULL : &hl;
+	p.max_attempts = 5;
+	memset(&seen, 0, sizeof seen);
+	seen.status = c->http;
+	seen.retry_after = c->ra >= 0;
+	seen.retry_after_s = c->ra >= 0 ? (uint64_t)c->ra : 0;
+	memset(&out, 0, sizeof out);
+	out.status = c->status;
+	memset(&in, 0, sizeof in);
+	in.out = &out;
+	in.matches = &m;
+	in.attempt = c->attempt;
+	in.now = NOW;
+	in.deadline = c->deadline != 0 ? NOW + c->deadline : 0;
+	in.delay = DELAY;
+	in.http = &seen;
+	in.spread = c->spread;
+
+	verdict_decide(&p, &in, &v);
+	ck_assert_msg(v.kind == c->want, "%s: verdict %d, want %d", c->name,
+	    v.kind, c->want);
+	if (c->want == VERDICT_GIVE_UP)
+		ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d",
+		    c->name, v.end, c->want_end);
+	if (c->want == VERDICT_RETRY)
+		ck_assert_msg(v.sleep == c->want_sleep, "%s: sleep %llu, want "
+		    "%llu", c->name, (unsigned long long)v.sleep,
+		    (unsigned long long)c->want_sleep);
+	ck_assert_int_eq(v.http_status, c->no_http ? 0 : c->http);
+	cond_free(&cond);
+}
+END_TEST
+
 static Suite *
 verdict_suite(void)
 {
@@ -323,6 +443,8 @@ verdict_suite(void)
 	tcase_add_loop_test(tc, each_case_gets_its_verdict, 0, nitems(cases));
 	tcase_add_test(tc, no_matches_given_is_no_match);
 	tcase_add_test(tc, the_deadline_passed_gives_up_whatever_the_delay);
+	tcase_add_loop_test(tc, http_cases_get_their_verdict, 0,
+	    nitems(hcases));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,1097 @@
+/*
+ * Unit tests of http.c: status lines and Retry-After headers as curl -i,
+ * curl -v, wget -S and HTTPie print them, and lines that only look like
+ * them; the last response winning; delay-seconds and the three HTTP-date
+ * formats, with exact epoch values, the 50-year rule of two-digit years and
+ * agreement with gmtime(3) across years 1-9999; malformed values flagged;
+ * chunks split at every byte; long lines and NUL bytes; --http=LIST.
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "check_run.h"
+#include "http.h"
+
+#define nitems(a) (sizeof (a) / sizeof (a)[0])
+
+/* 1994-11-06 08:44:37 UTC: five minutes before RFC 9110's example date. */
+#define NOW_1994 ((time_t)784111777 - 300)
+/* 2025-06-01 00:00:00 UTC. */
+#define NOW_2025 ((time_t)1748736000)
+/* 2090-01-01 00:00:00 UTC. */
+#define NOW_2090 ((time_t)3786912000)
+/* 0000-01-01 00:00:00 UTC, before the March 1 that day counts start from. */
+#define NOW_0000 ((time_t)-62167219200LL)
+/* Clocks about 30000 years off, where no two-digit year fits 0-9999. */
+#define NOW_PAST ((time_t)-1000000000000LL)
+#define NOW_FUTURE ((time_t)1000000000000LL)
+
+/* Feed text in one chunk, flush, and return what was seen. */
+static struct http_seen
+seen_of(const char *text, size_t len, time_t now)
+{
+	struct http_seen	hs;
+	struct http_line	hl;
+
+	http_clear(&hs);
+	memset(&hl, 0, sizeof hl);
+	http_feed(&hs, &hl, text, len, now);
+	http_flush(&hs, &hl, now);
+	return hs;
+}
+
+static int
+seen_equal(const struct http_seen *a, const struct http_seen *b)
+{
+	return a->status == b->status && a->retry_after == b->retry_after &&
+	    a->retry_after_s == b->retry_after_s &&
+	    a->bad_retry_after == b->bad_retry_after;
+}
+
+/* Feed one line with a newline after it, and again with http_scan_line. */
+static struct http_seen
+seen_line(const char *line, time_t now)
+{
+	struct http_seen	hs, hs2;
+	char			buf[1024];
+	size_t			len;
+
+	len = strlen(line);
+	ck_assert_uint_lt(len, sizeof buf);
+	memcpy(buf, line, len);
+	buf[len] = '\n';
+	hs = seen_of(buf, len + 1, now);
+	http_clear(&hs2);
+	http_scan_line(&hs2, line, len, now);
+	ck_assert_msg(seen_equal(&hs, &hs2),
+	    "\"%s\": http_feed and http_scan_line disagree", line);
+	return hs;
+}
+
+struct status_case {
+	const char	*line;
+	int		 code;
+};
+
+static const struct status_case status_good[] = {
+	{ "HTTP/1.1 200 OK", 200 },
+	{ "HTTP/1.1 503 Service Unavailable", 503 },
+	{ "HTTP/1.1 503 Service Unavailable\r", 503 },	/* curl -i */
+	{ "< HTTP/1.1 503 Service Unavailable\r", 503 },	/* curl -v */
+	{ "  HTTP/1.1 503 Service Unavailable", 503 },	/* wget -S */
+	{ "\tHTTP/1.1 429 Too Many Requests", 429 },
+	{ " \t HTTP/1.1 429", 429 },
+	{ "<\tHTTP/1.1 502", 502 },
+	{ "  < HTTP/1.1 504 Gateway Timeout", 504 },
+	{ "HTTP/1.0 404 Not Found", 404 },
+	{ "HTTP/2 429 ", 429 },			/* curl -i over HTTP/2 */
+	{ "HTTP/2 429\r", 429 },
+	{ "< HTTP/2 500 \r", 500 },
+	{ "HTTP/3 502", 502 },
+	{ "HTTP/1.1 100 Continue", 100 },
+	{ "HTTP/1.1 599", 599 },
+	{ "HTTP/1.1 408\tRequest Timeout", 408 },
+	{ "HTTP/1.1  301 Moved Permanently", 301 },
+	{ "HTTP/1.1 425\rx", 425 },
+};
+
+static const char *const status_bad[] = {
+	"",
+	"HTTP/1.1 5031",
+	"HTTP/1.1 99",
+	"HTTP/1.1 099",
+	"HTTP/1.1 000",
+	"HTTP/1.1 600",
+	"HTTP/1.1 999 Huh",
+	"HTTP/1.1 50",
+	"HTTP/1.1 503x",
+	"HTTP/1.1 503.",
+	"HTTP/1.1 -503",
+	"HTTP/1.1",
+	"HTTP/1.1 ",
+	"XHTTP/1.1 503",
+	"HTTP/ 503",
+	"HTTP/1.1503",
+	"HTTP/.1 503",
+	"HTTP/a 503",
+	"HTTP 503",
+	"http/1.1 503",
+	"Http/1.1 503",
+	"the HTTP/1.1 503 page",
+	"<HTTP/1.1 503",
+	"> HTTP/1.1 503",
+	"<< HTTP/1.1 503",
+	"HTTP/1.1\r503",
+};
+
+START_TEST(status_lines_in_every_client_form_give_their_code)
+{
+	const struct status_case	*c = &status_good[_i];
+	struct http_seen		 hs;
+
+	hs = seen_line(c->line, NOW_1994);
+	ck_assert_msg(hs.status == c->code, "\"%s\": status %d, not %d",
+	    c->line, hs.status, c->code);
+	ck_assert_int_eq(hs.retry_after, 0);
+	ck_assert_int_eq(hs.bad_retry_after, 0);
+}
+END_TEST
+
+START_TEST(lines_that_are_not_status_lines_change_nothing)
+{
+	static const char	 before[] =
+	    "HTTP/1.1 200 OK\nRetry-After: 7\n";
+	struct http_seen	 hs;
+	char			 buf[256];
+	size_t			 len;
+
+	len = strlen(status_bad[_i]);
+	memcpy(buf, before, sizeof before - 1);
+	memcpy(buf + sizeof before - 1, status_bad[_i], len);
+	buf[sizeof before - 1 + len] = '\n';
+	hs = seen_of(buf, sizeof before + len, NOW_1994);
+	ck_assert_msg(hs.status == 200, "\"%s\" read as status %d",
+	    status_bad[_i], hs.status);
+	ck_assert_msg(hs.retry_after == 1 && hs.retry_after_s == 7,
+	    "\"%s\" cleared the Retry-After", status_bad[_i]);
+
+	hs = seen_line(status_bad[_i], NOW_1994);
+	ck_assert_msg(hs.status == 0, "\"%s\" alone read as status %d",
+	    status_bad[_i], hs.status);
+}
+END_TEST
+
+START_TEST(the_last_status_line_wins)
+{
+	static const char	text[] =
+	    "HTTP/1.1 503 Service Unavailable\r\n\r\nfirst\n"
+	    "HTTP/1.1 502 Bad Gateway\r\n\r\nsecond\n"
+	    "HTTP/2 200 \r\n\r\nthird\n";
+	struct http_seen	hs;
+
+	hs = seen_of(text, sizeof text - 1, NOW_1994);
+	ck_assert_int_eq(hs.status, 200);
+	hs = seen_of(text, (size_t)(strstr(text, "HTTP/2") - text), NOW_1994);
+	ck_assert_int_eq(hs.status, 502);
+}
+END_TEST
+
+START_TEST(a_100_continue_gives_way_to_the_final_status)
+{
+	static const char	text[] =
+	    "HTTP/1.1 100 Continue\r\n\r\n"
+	    "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n";
+	struct http_seen	hs;
+
+	hs = seen_of(text, sizeof text - 1, NOW_1994);
+	ck_assert_int_eq(hs.status, 200);
+}
+END_TEST
+
+START_TEST(a_status_line_clears_the_retry_after_before_it)
+{
+	static const char	text[] =
+	    "< HTTP/1.1 302 Found\r\n"
+	    "< Retry-After: 120\r\n"
+	    "< Location: https://example.org/\r\n"
+	    "<\r\n"
+	    "< HTTP/1.1 503 Service Unavailable\r\n"
+	    "< Content-Length: 0\r\n";
+	struct http_seen	hs;
+
+	hs = seen_of(text, sizeof text - 1, NOW_1994);
+	ck_assert_int_eq(hs.status, 503);
+	ck_assert_int_eq(hs.retry_after, 0);
+	ck_assert_uint_eq(hs.retry_after_s, 0);
+	ck_assert_int_eq(hs.bad_retry_after, 0);
+}
+END_TEST
+
+START_TEST(a_bad_retry_after_stays_flagged_across_responses)
+{
+	static const char	text[] =
+	    "HTTP/1.1 302 Found\nRetry-After: soon\n\n"
+	    "HTTP/1.1 429 Too Many Requests\nRetry-After: 30\n";
+	struct http_seen	hs;
+
+	hs = seen_of(text, sizeof text - 1, NOW_1994);
+	ck_assert_int_eq(hs.status, 429);
+	ck_assert_int_eq(hs.retry_after, 1);
+	ck_assert_uint_eq(hs.retry_after_s, 30);
+	ck_assert_int_eq(hs.bad_retry_after, 1);
+}
+END_TEST
+
+/* A line of pad blanks then tail, judged on its first HTTP_LINE_HEAD bytes. */
+struct head_case {
+	size_t		 pad;
+	const char	*tail;
+	int		 code;
+	int		 retry_after;
+	int		 bad;
+};
+
+static const struct head_case head_cases[] = {
+	{ 500, "HTTP/1.1 503", 503, 0, 0 },		/* 512 bytes */
+	{ 499, "HTTP/1.1 503 OK", 503, 0, 0 },	/* space is byte 512 */
+	{ 500, "HTTP/1.1 503 OK", 0, 0, 0 },	/* cut after the code */
+	{ 501, "HTTP/1.1 503", 0, 0, 0 },
+	{ 600, "HTTP/1.1 503", 0, 0, 0 },
+	{ 498, "Retry-After: 5", 0, 1, 0 },		/* 512 bytes */
+	{ 499, "Retry-After: 5", 0, 0, 1 },		/* value cut */
+	{ 500, "Retry-After: 5", 0, 0, 1 },		/* cut at ':' */
+	{ 501, "Retry-After: 5", 0, 0, 0 },		/* no colon seen */
+};
+
+START_TEST(a_long_line_is_judged_on_its_head)
+{
+	const struct head_case	*c = &head_cases[_i];
+	struct http_seen	 hs, hs1;
+	struct http_line	 hl;
+	char			 buf[1024];
+	size_t			 len, i;
+
+	len = c->pad + strlen(c->tail);
+	memset(buf, ' ', c->pad);
+	memcpy(buf + c->pad, c->tail, strlen(c->tail));
+	buf[len] = '\n';
+
+	hs = seen_of(buf, len + 1, NOW_1994);
+	ck_assert_msg(hs.status == c->code, "%zu blanks, \"%s\": status %d",
+	    c->pad, c->tail, hs.status);
+	ck_assert_msg(hs.retry_after == c->retry_after &&
+	    hs.bad_retry_after == c->bad, "%zu blanks, \"%s\": Retry-After "
+	    "%d, bad %d", c->pad, c->tail, hs.retry_after, hs.bad_retry_after);
+	if (c->retry_after)
+		ck_assert_uint_eq(hs.retry_after_s, 5);
+
+	http_clear(&hs1);
+	http_scan_line(&hs1, buf, len, NOW_1994);
+	ck_assert_msg(seen_equal(&hs, &hs1), "%zu blanks, \"%s\": "
+	    "http_scan_line disagrees", c->pad, c->tail);
+
+	http_clear(&hs1);
+	memset(&hl, 0, sizeof hl);
+	for (i = 0; i <= len; i++)
+		http_feed(&hs1, &hl, buf + i, 1, NOW_1994);
+	ck_assert_msg(seen_equal(&hs, &hs1), "%zu blanks, \"%s\": "
+	    "byte-wise feeding disagrees", c->pad, c->tail);
+}
+END_TEST
+
+struct ra_case {
+	const char	*line;
+	uint64_t	 secs;
+};
+
+/* With now = NOW_1994, five minutes before 08:49:37. */
+static const struct ra_case ra_good[] = {
+	{ "Retry-After: 0", 0 },
+	{ "Retry-After: 1", 1 },
+	{ "Retry-After: 120", 120 },
+	{ "Retry-After: 000120", 120 },
+	{ "Retry-After: 21599", 21599 },
+	{ "Retry-After: 21600", 21600 },
+	{ "Retry-After: 21601", 21600 },
+	{ "Retry-After: 99999999999999999999999", 21600 },
+	{ "Retry-After: 18446744073709551616", 21600 },
+	{ "retry-after: 5", 5 },
+	{ "RETRY-AFTER: 5", 5 },
+	{ "rEtRy-AfTeR: 5", 5 },
+	{ "< Retry-After: 5", 5 },
+	{ "< retry-after: 5\r", 5 },
+	{ "   Retry-After: 5", 5 },
+	{ "\tRetry-After: 5", 5 },
+	{ "Retry-After : 5", 5 },
+	{ "Retry-After\t:\t5\t", 5 },
+	{ "Retry-After:5", 5 },
+	{ "Retry-After: 5 \t \r", 5 },
+	{ "Retry-After: Sun, 06 Nov 1994 08:49:37 GMT", 300 },
+	{ "Retry-After: Sunday, 06-Nov-94 08:49:37 GMT", 300 },
+	{ "Retry-After: Sun Nov  6 08:49:37 1994", 300 },
+	{ "< retry-after: Sun, 06 Nov 1994 08:49:37 GMT\r", 300 },
+	{ "Retry-After: Sun, 06 Nov 1994 08:44:38 GMT", 1 },
+	{ "Retry-After: Sun, 06 Nov 1994 08:44:37 GMT", 0 },	/* now */
+	{ "Retry-After: Sun, 06 Nov 1994 08:44:36 GMT", 0 },
+	{ "Retry-After: Sat, 05 Nov 1994 08:49:37 GMT", 0 },
+	{ "Retry-After: Thu, 01 Jan 1970 00:00:00 GMT", 0 },
+	{ "Retry-After: Sun, 06 Nov 1994 14:44:37 GMT", 21600 },
+	{ "Retry-After: Sun, 06 Nov 1994 14:44:38 GMT", 21600 },
+	{ "Retry-After: Fri, 31 Dec 9999 23:59:59 GMT", 21600 },
+};
+
+/* Retry-After headers whose value is no delay-seconds or HTTP-date. */
+static const char *const ra_bad[] = {
+	"Retry-After:",
+	"Retry-After: ",
+	"Retry-After:\r",
+	"Retry-After: \t \r",
+	"Retry-After: abc",
+	"Retry-After: 5 seconds",
+	"Retry-After: 5 x",
+	"Retry-After: 5,6",
+	"Retry-After: -5",
+	"Retry-After: +5",
+	"Retry-After: 1.5",
+	"Retry-After: 0x10",
+	"Retry-After: 1e3",
+	"Retry-After: Sun, 30 Feb 1994 08:49:37 GMT",
+	"Retry-After: Wed, 29 Feb 2023 00:00:00 GMT",
+	"Retry-After: Sun, 06 Nov 1994 24:00:00 GMT",
+	"Retry-After: Sun, 06 Nov 1994 08:49:37 GMT garbage",
+	"Retry-After: Sun, 06 Nov 1994 08:49:37 UTC",
+	"Retry-After: Sun, 06 Nov 1994",
+	"< retry-after: tomorrow\r",
+};
+
+/* Lines that are no Retry-After header at all. */
+static const char *const ra_other[] = {
+	"Retry-After 5",
+	"Retry-Afterx: 5",
+	"Retry-After-Ms: 5",
+	"Retry-Afte: 5",
+	"Retry: 5",
+	"X-Retry-After: 5",
+	"> Retry-After: 5",
+	"<Retry-After: 5",
+	"the Retry-After: 5 header",
+	"R",
+	"Retry-After",
+};
+
+START_TEST(retry_after_headers_in_every_form_give_their_seconds)
+{
+	const struct ra_case	*c = &ra_good[_i];
+	struct http_seen	 hs;
+
+	hs = seen_line(c->line, NOW_1994);
+	ck_assert_msg(hs.retry_after == 1, "\"%s\" not taken", c->line);
+	ck_assert_msg(hs.retry_after_s == c->secs, "\"%s\": %llu s, not %llu",
+	    c->line, (unsigned long long)hs.retry_after_s,
+	    (unsigned long long)c->secs);
+	ck_assert_int_eq(hs.bad_retry_after, 0);
+	ck_assert_int_eq(hs.status, 0);
+}
+END_TEST
+
+START_TEST(malformed_retry_after_values_are_flagged_and_ignored)
+{
+	static const char	 before[] =
+	    "HTTP/1.1 503\r\nRetry-After: 7\r\n";
+	struct http_seen	 hs;
+	char			 buf[256];
+	size_t			 len;
+
+	hs = seen_line(ra_bad[_i], NOW_1994);
+	ck_assert_msg(hs.retry_after == 0 && hs.retry_after_s == 0,
+	    "\"%s\" taken", ra_bad[_i]);
+	ck_assert_msg(hs.bad_retry_after == 1, "\"%s\" not flagged",
+	    ra_bad[_i]);
+
+	/* An earlier valid one stands. */
+	len = strlen(ra_bad[_i]);
+	memcpy(buf, before, sizeof before - 1);
+	memcpy(buf + sizeof before - 1, ra_bad[_i], len);
+	hs = seen_of(buf, sizeof before - 1 + len, NOW_1994);
+	ck_assert_int_eq(hs.status, 503);
+	ck_assert_msg(hs.retry_after == 1 && hs.retry_after_s == 7,
+	    "\"%s\" replaced the valid Retry-After", ra_bad[_i]);
+	ck_assert_int_eq(hs.bad_retry_after, 1);
+}
+END_TEST
+
+START_TEST(lines_that_are_not_retry_after_headers_are_not_flagged)
+{
+	struct http_seen	hs;
+
+	hs = seen_line(ra_other[_i], NOW_1994);
+	ck_assert_msg(hs.retry_after == 0 && hs.bad_retry_after == 0,
+	    "\"%s\" read as a Retry-After", ra_other[_i]);
+}
+END_TEST
+
+START_TEST(a_folded_retry_after_is_flagged_and_its_continuation_ignored)
+{
+	static const char	text[] =
+	    "HTTP/1.1 503 Service Unavailable\r\n"
+	    "Retry-After:\r\n"
+	    " 120\r\n"
+	    "\r\n";
+	struct http_seen	hs;
+
+	hs = seen_of(text, sizeof text - 1, NOW_1994);
+	ck_assert_int_eq(hs.status, 503);
+	ck_assert_int_eq(hs.retry_after, 0);
+	ck_assert_uint_eq(hs.retry_after_s, 0);
+	ck_assert_int_eq(hs.bad_retry_after, 1);
+}
+END_TEST
+
+START_TEST(the_last_valid_retry_after_of_a_response_wins)
+{
+	static const char	text[] =
+	    "HTTP/1.1 429\nRetry-After: 60\nretry-after: 30\n"
+	    "Retry-After: never\n";
+	struct http_seen	hs;
+
+	hs = seen_of(text, sizeof text - 1, NOW_1994);
+	ck_assert_int_eq(hs.retry_after, 1);
+	ck_assert_uint_eq(hs.retry_after_s, 30);
+	ck_assert_int_eq(hs.bad_retry_after, 1);
+}
+END_TEST
+
+struct date_case {
+	const char	*s;
+	time_t		 now;
+	int64_t		 t;
+};
+
+/* Epoch values from Python's calendar.timegm. */
+static const struct date_case date_good[] = {
+	{ "Sun, 06 Nov 1994 08:49:37 GMT", NOW_2025, 784111777 },
+	{ "Sunday, 06-Nov-94 08:49:37 GMT", NOW_2025, 784111777 },
+	{ "Sun Nov  6 08:49:37 1994", NOW_2025, 784111777 },
+	{ "Sun Nov 06 08:49:37 1994", NOW_2025, 784111777 },
+	{ "Thu, 01 Jan 1970 00:00:00 GMT", NOW_2025, 0 },
+	{ "Wed, 31 Dec 1969 23:59:59 GMT", NOW_2025, -1 },
+	{ "Sat, 01 Jan 2000 00:00:00 GMT", NOW_2025, 946684800 },
+	{ "Tue, 29 Feb 2000 12:00:00 GMT", NOW_2025, 951825600 },
+	{ "Thu, 29 Feb 2024 12:00:00 GMT", NOW_2025, 1709208000 },
+	{ "Thu Feb 29 12:00:00 2024", NOW_2025, 1709208000 },
+	{ "Thursday, 29-Feb-24 12:00:00 GMT", NOW_2025, 1709208000 },
+	{ "Tue, 19 Jan 2038 03:14:08 GMT", NOW_2025, 2147483648LL },
+	{ "Fri, 31 Dec 9999 23:59:59 GMT", NOW_2025, 253402300799LL },
+	{ "Mon, 01 Jan 0001 00:00:00 GMT", NOW_2025, -62135596800LL },
+	{ "Tue, 29 Feb 1600 00:00:00 GMT", NOW_2025, -11670998400LL },
+	/* A leap second is the next second to POSIX time. */
+	{ "Sat, 31 Dec 2016 23:59:60 GMT", NOW_2025, 1483228800 },
+	/* The day name is not checked against the date. */
+	{ "Mon, 06 Nov 1994 08:49:37 GMT", NOW_2025, 784111777 },
+};
+
+/* Two-digit years: at most 50 years ahead of now, else a century back. */
+static const struct date_case date_rfc850[] = {
+	{ "Friday, 31-May-75 23:59:59 GMT", NOW_2025, 3326572799LL },
+	{ "Saturday, 01-Jun-75 00:00:00 GMT", NOW_2025, 3326572800LL },
+	{ "Sunday, 01-Jun-75 00:00:01 GMT", NOW_2025, 170812801 },
+	{ "Monday, 31-Dec-74 00:00:00 GMT", NOW_2025, 3313440000LL },
+	{ "Thursday, 01-Jan-76 00:00:00 GMT", NOW_2025, 189302400 },
+	{ "Friday, 01-Jan-99 00:00:00 GMT", NOW_2025, 915148800 },
+	{ "Saturday, 01-Jan-00 00:00:00 GMT", NOW_2025, 946684800 },
+	{ "Tuesday, 29-Feb-00 00:00:00 GMT", NOW_2025, 951782400 },
+	{ "Thursday, 01-Mar-05 00:00:00 GMT", NOW_2090, 4265308800LL },
+	{ "Monday, 01-Mar-00 00:00:00 GMT", NOW_2090, 4107542400LL },
+	{ "Sunday, 01-Jan-40 00:00:00 GMT", NOW_2090, 5364662400LL },
+	{ "Sunday, 01-Jan-40 00:00:01 GMT", NOW_2090, 2208988801LL },
+	{ "Saturday, 01-Jan-00 00:00:00 GMT", NOW_0000, -62167219200LL },
+	{ "Monday, 01-Jan-01 00:00:00 GMT", NOW_0000, -62135596800LL },
+	{ "Saturday, 01-Jan-50 00:00:00 GMT", NOW_0000, -60589296000LL },
+};
+
+struct bad_date {
+	const char	*s;
+	time_t		 now;
+};
+
+static const struct bad_date date_bad[] = {
+	{ "", NOW_2025 },
+	{ "GMT", NOW_2025 },
+	{ "Sun, 30 Feb 1994 08:49:37 GMT", NOW_2025 },
+	{ "Wed, 29 Feb 2023 00:00:00 GMT", NOW_2025 },
+	{ "Thu, 29 Feb 1900 00:00:00 GMT", NOW_2025 },
+	{ "Wed Feb 29 00:00:00 2023", NOW_2025 },
+	{ "Wednesday, 29-Feb-23 00:00:00 GMT", NOW_2025 },
+	{ "Tuesday, 29-Feb-00 00:00:00 GMT", NOW_2090 },	/* 2100 */
+	{ "Thu, 31 Apr 2024 00:00:00 GMT", NOW_2025 },
+	{ "Sun, 00 Nov 1994 08:49:37 GMT", NOW_2025 },
+	{ "Sun, 32 Oct 1994 08:49:37 GMT", NOW_2025 },
+	{ "Sun, 06 Nov 1994 24:00:00 GMT", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08:60:00 GMT", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08:49:61 GMT", NOW_2025 },
+	{ "Sun, 6 Nov 1994 08:49:37 GMT", NOW_2025 },
+	{ "Sun, 06 Nov 94 08:49:37 GMT", NOW_2025 },
+	{ "Sun, 06 Nov 01994 08:49:37 GMT", NOW_2025 },
+	{ "Sun, 06 Nov -994 08:49:37 GMT", NOW_2025 },
+	{ "sun, 06 Nov 1994 08:49:37 GMT", NOW_2025 },
+	{ "SUN, 06 NOV 1994 08:49:37 GMT", NOW_2025 },
+	{ "Sun, 06 nov 1994 08:49:37 GMT", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08:49:37 gmt", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08:49:37 UTC", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08:49:37 +0000", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08:49:37", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08:49:37 GMT ", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08:49:37 GMTx", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08:49:37 GMT\r", NOW_2025 },
+	{ " Sun, 06 Nov 1994 08:49:37 GMT", NOW_2025 },
+	{ "Sun,  06 Nov 1994 08:49:37 GMT", NOW_2025 },
+	{ "Sun 06 Nov 1994 08:49:37 GMT", NOW_2025 },
+	{ "Sun, 06 Nov 1994 8:49:37 GMT", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08:49 GMT", NOW_2025 },
+	{ "Sun, 06 Nov 1994 08-49-37 GMT", NOW_2025 },
+	{ "Xyz, 06 Nov 1994 08:49:37 GMT", NOW_2025 },
+	{ "Sunday, 06 Nov 1994 08:49:37 GMT", NOW_2025 },
+	{ "Sun, 06-Nov-94 08:49:37 GMT", NOW_2025 },
+	{ "Sunday, 06-Nov-1994 08:49:37 GMT", NOW_2025 },
+	{ "Sunday, 6-Nov-94 08:49:37 GMT", NOW_2025 },
+	{ "Sunday, 06-Nov-94 08:49:37", NOW_2025 },
+	{ "Sunday, 06-Nov-94 24:49:37 GMT", NOW_2025 },
+	{ "Sun Nov 6 08:49:37 1994", NOW_2025 },
+	{ "Sun Nov  06 08:49:37 1994", NOW_2025 },
+	{ "Sun Nov  0 08:49:37 1994", NOW_2025 },
+	{ "Sun Nov  6 08:49:37 94", NOW_2025 },
+	{ "Sun Nov  6 08:49:37 1994 GMT", NOW_2025 },
+	{ "Sun Nov  6  08:49:37 1994", NOW_2025 },
+	{ "Sun Nov  6 24:00:00 1994", NOW_2025 },
+	{ "784111777", NOW_2025 },
+	{ "Saturday, 01-Jan-50 00:00:01 GMT", NOW_0000 },	/* 50 BC */
+	{ "Sunday, 06-Nov-94 08:49:37 GMT", NOW_PAST },
+	{ "Sunday, 06-Nov-94 08:49:37 GMT", NOW_FUTURE },
+};
+
+/* Parse s from a heap copy of exactly its length, so any overread shows. */
+static int
+parse_exact(const char *s, size_t len, time_t now, time_t *t)
+{
+	char	*copy;
+	int	 r;
+
+	copy = malloc(len > 0 ? len : 1);
+	ck_assert_ptr_ne(copy, NULL);
+	memcpy(copy, s, len);
+	r = http_date_parse(copy, len, now, t);
+	free(copy);
+	return r;
+}
+
+START_TEST(dates_in_all_three_formats_give_their_epoch_seconds)
+{
+	const struct date_case	*c = &date_good[_i];
+	time_t			 t = 12345;
+
+	ck_assert_msg(parse_exact(c->s, strlen(c->s), c->now, &t) == 0,
+	    "\"%s\" rejected", c->s);
+	ck_assert_msg((int64_t)t == c->t, "\"%s\": %lld, not %lld", c->s,
+	    (long long)t, (long long)c->t);
+}
+END_TEST
+
+START_TEST(two_digit_years_follow_the_50_year_rule)
+{
+	const struct date_case	*c = &date_rfc850[_i];
+	time_t			 t = 12345;
+
+	ck_assert_msg(parse_exact(c->s, strlen(c->s), c->now, &t) == 0,
+	    "\"%s\" rejected", c->s);
+	ck_assert_msg((int64_t)t == c->t, "\"%s\" at %lld: %lld, not %lld",
+	    c->s, (long long)c->now, (long long)t, (long long)c->t);
+}
+END_TEST
+
+START_TEST(malformed_dates_are_rejected)
+{
+	const struct bad_date	*c = &date_bad[_i];
+	time_t			 t = 12345;
+
+	ck_assert_msg(parse_exact(c->s, strlen(c->s), c->now, &t) == -1,
+	    "\"%s\" accepted as %lld", c->s, (long long)t);
+	ck_assert_msg(t == 12345, "\"%s\": *t written", c->s);
+}
+END_TEST
+
+START_TEST(a_date_is_read_to_its_length_and_no_further)
+{
+	static const char	s[] = "Sun, 06 Nov 1994 08:49:37 GMTXYZ";
+	static const char	nul[] = "Sun, 06 Nov 1994 08:49:37 GMT\0";
+	time_t			t;
+	size_t			len;
+
+	for (len = 0; len < 29; len++)
+		ck_assert_msg(parse_exact(s, len, NOW_2025, &t) == -1,
+		    "the first %zu bytes accepted", len);
+	ck_assert_int_eq(parse_exact(s, 29, NOW_2025, &t), 0);
+	ck_assert_int_eq((int64_t)t, 784111777);
+	ck_assert_int_eq(parse_exact(s, 30, NOW_2025, &t), -1);
+	ck_assert_int_eq(parse_exact(nul, sizeof nul - 1, NOW_2025, &t), -1);
+}
+END_TEST
+
+static const char *const wdays[] = {
+	"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"
+};
+static const char *const wdays_long[] = {
+	"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+	"Saturday"
+};
+static const char *const months[] = {
+	"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+	"Nov", "Dec"
+};
+
+/*
+ * Every format of a time as gmtime(3) breaks it down parses back to it,
+ * from year 1 to 9999 in steps that move the day, month and time of day.
+ */
+START_TEST(dates_agree_with_gmtime_across_the_calendar)
+{
+	const int64_t	first = -62135596800LL, last = 253402300799LL;
+	const int64_t	step = 86400LL * 5 + 3607;
+	struct tm	tm;
+	char		buf[64];
+	time_t		t, got;
+	int64_t		v;
+	int		n;
+
+	for (v = first; v <= last; v += step) {
+		t = (time_t)v;
+		ck_assert_ptr_ne(gmtime_r(&t, &tm), NULL);
+		n = snprintf(buf, sizeof buf,
+		    "%s, %02d %s %04d %02d:%02d:%02d GMT",
+		    wdays[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
+		    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+		ck_assert(http_date_parse(buf, (size_t)n, 0, &got) == 0);
+		ck_assert_msg(got == t, "\"%s\": %lld, not %lld", buf,
+		    (long long)got, (long long)t);
+		n = snprintf(buf, sizeof buf, "%s %s %2d %02d:%02d:%02d %04d",
+		    wdays[tm.tm_wday], months[tm.tm_mon], tm.tm_mday,
+		    tm.tm_hour, tm.tm_min, tm.tm_sec, tm.tm_year + 1900);
+		ck_assert(http_date_parse(buf, (size_t)n, 0, &got) == 0);
+		ck_assert_msg(got == t, "\"%s\": %lld", buf, (long long)got);
+		/* Now at the same time: the two-digit year is now's year. */
+		n = snprintf(buf, sizeof buf,
+		    "%s, %02d-%s-%02d %02d:%02d:%02d GMT",
+		    wdays_long[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
+		    (tm.tm_year + 1900) % 100, tm.tm_hour, tm.tm_min,
+		    tm.tm_sec);
+		ck_assert(http_date_parse(buf, (size_t)n, t, &got) == 0);
+		ck_assert_msg(got == t, "\"%s\": %lld", buf, (long long)got);
+	}
+}
+END_TEST
+
+/* Several responses, as curl -v and curl -i print them, with no final '\n'. */
+static const char multi[] =
+    "HTTP/1.1 301 Moved Permanently\r\n"
+    "Retry-After: 9\r\n"
+    "Location: /x\r\n"
+    "\r\n"
+    "HTTP/1.1 100 Continue\r\n"
+    "\r\n"
+    "< HTTP/2 503 \r\n"
+    "< retry-after: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
+    "< Retry-After: soon\r\n"
+    "<\r\n"
+    "the HTTP/1.1 200 page\n"
+    "  Retry-After: 240";
+
+START_TEST(one_chunk_of_several_responses_gives_the_last)
+{
+	struct http_seen	hs;
+
+	hs = seen_of(multi, sizeof multi - 1, NOW_1994);
+	ck_assert_int_eq(hs.status, 503);
+	ck_assert_int_eq(hs.retry_after, 1);
+	ck_assert_uint_eq(hs.retry_after_s, 240);
+	ck_assert_int_eq(hs.bad_retry_after, 1);
+
+	/* Without its last line, the date counts. */
+	hs = seen_of(multi, (size_t)(strstr(multi, "the HTTP") - multi),
+	    NOW_1994);
+	ck_assert_int_eq(hs.retry_after, 1);
+	ck_assert_uint_eq(hs.retry_after_s, 300);
+}
+END_TEST
+
+/*
+ * Feed a chunk from a heap copy of exactly its size, so that a read past it
+ * shows under AddressSanitizer.
+ */
+static void
+feed_exact(struct http_seen *hs, struct http_line *hl, const char *p,
+    size_t len)
+{
+	char	*copy;
+
+	copy = malloc(len > 0 ? len : 1);
+	ck_assert_ptr_ne(copy, NULL);
+	memcpy(copy, p, len);
+	http_feed(hs, hl, copy, len, NOW_1994);
+	free(copy);
+}
+
+START_TEST(chunks_split_at_every_byte_give_the_same_result_as_one)
+{
+	struct http_seen	whole, hs;
+	struct http_line	hl;
+	size_t			len = sizeof multi - 1, i, j;
+
+	whole = seen_of(multi, len, NOW_1994);
+	for (i = 0; i <= len; i++) {
+		for (j = i; j <= len; j++) {
+			http_clear(&hs);
+			memset(&hl, 0, sizeof hl);
+			feed_exact(&hs, &hl, multi, i);
+			feed_exact(&hs, &hl, multi + i, j - i);
+			feed_exact(&hs, &hl, multi + j, len - j);
+			http_flush(&hs, &hl, NOW_1994);
+			ck_assert_msg(seen_equal(&hs, &whole),
+			    "split at %zu and %zu differs", i, j);
+			ck_assert(hl.len == 0 && hl.cut == 0);
+		}
+	}
+	http_clear(&hs);
+	memset(&hl, 0, sizeof hl);
+	for (i = 0; i < len; i++)
+		feed_exact(&hs, &hl, multi + i, 1);
+	http_flush(&hs, &hl, NOW_1994);
+	ck_assert(seen_equal(&hs, &whole));
+}
+END_TEST
+
+START_TEST(the_last_line_counts_only_once_flushed)
+{
+	static const char	text[] = "HTTP/1.1 200 OK\nHTTP/1.1 503";
+	struct http_seen	hs;
+	struct http_line	hl;
+
+	http_clear(&hs);
+	memset(&hl, 0, sizeof hl);
+	http_feed(&hs, &hl, text, sizeof text - 1, NOW_1994);
+	ck_assert_int_eq(hs.status, 200);
+	http_flush(&hs, &hl, NOW_1994);
+	ck_assert_int_eq(hs.status, 503);
+	ck_assert(hl.len == 0 && hl.cut == 0);
+	/* Flushing again, or an empty stream, changes nothing. */
+	http_flush(&hs, &hl, NOW_1994);
+	http_feed(&hs, &hl, text, 0, NOW_1994);
+	ck_assert_int_eq(hs.status, 503);
+}
+END_TEST
+
+/* How a 64 KiB line starts. */
+static const char *const long_starts[] = {
+	"HTTP/1.1 200 ",	/* a status line with a long reason */
+	"H",
+	"R",
+	"Retry-After: 1",
+	"x",
+	" ",
+	"< ",
+	"",
+};
+
+START_TEST(a_64_kib_line_does_not_hide_the_status_line_after_it)
+{
+	static const char	after[] = "\nHTTP/1.1 503 Unavailable\n";
+	const size_t		n = 64 * 1024;
+	const char		*start = long_starts[_i];
+	struct http_seen	hs, hs1;
+	struct http_line	hl;
+	char			*buf;
+	size_t			len, i;
+
+	len = n + sizeof after - 1;
+	buf = malloc(len);
+	ck_assert_ptr_ne(buf, NULL);
+	memset(buf, *start == '\0' ? '\0' : start[strlen(start) - 1], n);
+	memcpy(buf, start, strlen(start));
+	memcpy(buf + n, after, sizeof after - 1);
+
+	hs = seen_of(buf, len, NOW_1994);
+	ck_assert_msg(hs.status == 503, "after \"%s...\": status %d", start,
+	    hs.status);
+	ck_assert_int_eq(hs.retry_after, 0);
+	/* Only a Retry-After whose value runs on is flagged. */
+	ck_assert_int_eq(hs.bad_retry_after,
+	    strncmp(start, "Retry-After:", 12) == 0);
+
+	http_clear(&hs1);
+	memset(&hl, 0, sizeof hl);
+	for (i = 0; i < len; i += 1000)
+		http_feed(&hs1, &hl, buf + i, len - i < 1000 ? len - i : 1000,
+		    NOW_1994);
+	http_flush(&hs1, &hl, NOW_1994);
+	ck_assert(seen_equal(&hs, &hs1));
+
+	http_clear(&hs1);
+	memset(&hl, 0, sizeof hl);
+	for (i = 0; i < len; i++)
+		http_feed(&hs1, &hl, buf + i, 1, NOW_1994);
+	http_flush(&hs1, &hl, NOW_1994);
+	ck_assert(seen_equal(&hs, &hs1));
+	free(buf);
+}
+END_TEST
+
+START_TEST(nul_bytes_are_ordinary_bytes)
+{
+	static const char	text1[] = "HT\0TP/1.1 200\nHTTP/1.1 503\n";
+	static const char	text2[] = "HTTP/1.1 503\nHTTP/1.1 200\0\n";
+	static const char	text3[] = "\0HTTP/1.1 200\nHTTP/1.1 503 \0\n";
+	static const char	text4[] = "HTTP/1.1 503\nRetry-After: 5\0\n";
+	static const char	text5[] = "HTTP/1.1 503\nRetry-After: 5\n\0";
+	struct http_seen	hs;
+
+	hs = seen_of(text1, sizeof text1 - 1, NOW_1994);
+	ck_assert_int_eq(hs.status, 503);
+	hs = seen_of(text2, sizeof text2 - 1, NOW_1994);
+	ck_assert_int_eq(hs.status, 503);
+	hs = seen_of(text3, sizeof text3 - 1, NOW_1994);
+	ck_assert_int_eq(hs.status, 503);
+	hs = seen_of(text4, sizeof text4 - 1, NOW_1994);
+	ck_assert_int_eq(hs.retry_after, 0);
+	ck_assert_int_eq(hs.bad_retry_after, 1);
+	hs = seen_of(text5, sizeof text5 - 1, NOW_1994);
+	ck_assert_int_eq(hs.retry_after, 1);
+	ck_assert_uint_eq(hs.retry_after_s, 5);
+}
+END_TEST
+
+START_TEST(a_cleared_record_has_seen_nothing)
+{
+	struct http_seen	hs;
+
+	memset(&hs, 0xa5, sizeof hs);
+	http_clear(&hs);
+	ck_assert_int_eq(hs.status, 0);
+	ck_assert_int_eq(hs.retry_after, 0);
+	ck_assert_uint_eq(hs.retry_after_s, 0);
+	ck_assert_int_eq(hs.bad_retry_after, 0);
+}
+END_TEST
+
+/* Up to three inclusive ranges; unused ones are { 0, -1 }. */
+struct span {
+	int	lo, hi;
+};
+
+struct list_good {
+	const char	*in;
+	struct span	 set[3];
+};
+
+#define NONE { 0, -1 }
+
+static const struct list_good list_good[] = {
+	{ "408", { { 408, 408 }, NONE, NONE } },
+	{ "400", { { 400, 400 }, NONE, NONE } },
+	{ "599", { { 599, 599 }, NONE, NONE } },
+	{ "500-599", { { 500, 599 }, NONE, NONE } },
+	{ "400-599", { { 400, 599 }, NONE, NONE } },
+	{ "503-503", { { 503, 503 }, NONE, NONE } },
+	{ "408,425,429", { { 408, 408 }, { 425, 425 }, { 429, 429 } } },
+	{ "429,408", { { 408, 408 }, { 429, 429 }, NONE } },
+	{ "500-599,408", { { 408, 408 }, { 500, 599 }, NONE } },
+	{ "500-510,505-520", { { 500, 520 }, NONE, NONE } },
+	{ "408,408", { { 408, 408 }, NONE, NONE } },
+	{ "427-428,491-492", { { 427, 428 }, { 491, 492 }, NONE } },
+};
+
+struct list_bad {
+	const char	*in;
+	const char	*why;
+};
+
+#define EXPECTED "expected HTTP error statuses 400-599 and ranges N-M"
+
+static const struct list_bad list_bad[] = {
+	{ "0", EXPECTED },
+	{ "99", EXPECTED },
+	{ "099", EXPECTED },
+	{ "600", EXPECTED },
+	{ "0500", EXPECTED },
+	{ "abc", EXPECTED },
+	{ "5xx", EXPECTED },
+	{ "408,,500", EXPECTED },
+	{ ",408", EXPECTED },
+	{ "408,", EXPECTED },
+	{ ",", EXPECTED },
+	{ "-500", EXPECTED },
+	{ "500-", EXPECTED },
+	{ "-", EXPECTED },
+	{ "500-600", EXPECTED },
+	{ "99-500", EXPECTED },
+	{ "500-550-599", EXPECTED },
+	{ " 500", EXPECTED },
+	{ "500 ", EXPECTED },
+	{ "+500", EXPECTED },
+	{ "100", EXPECTED },		/* not an error: never retried */
+	{ "200", EXPECTED },
+	{ "399", EXPECTED },
+	{ "200-500", EXPECTED },
+	{ "599-500", "range N-M with N > M" },
+	{ "408,501-500", "range N-M with N > M" },
+	{ "", "empty list" },
+	{ NULL, "empty list" },
+};
+
+/* Is status in the expected set of g? */
+static int
+list_expected(const struct list_good *g, int status)
+{
+	size_t	i;
+
+	for (i = 0; i < nitems(g->set); i++) {
+		if (status >= g->set[i].lo && status <= g->set[i].hi)
+			return 1;
+	}
+	return 0;
+}
+
+START_TEST(valid_lists_hold_exactly_their_statuses)
+{
+	const struct list_good	*g = &list_good[_i];
+	struct http_list	 hl;
+	const char		*why = "unset";
+	int			 status, has;
+
+	memset(&hl, 0xa5, sizeof hl);
+	ck_assert_msg(http_list_parse(g->in, &hl, &why) == 0,
+	    "\"%s\" rejected: %s", g->in, why != NULL ? why : "(null)");
+	ck_assert_ptr_eq(why, NULL);
+	for (status = 0; status <= 700; status++) {
+		has = http_list_has(&hl, status);
+		ck_assert_msg(has == list_expected(g, status),
+		    "\"%s\": status %d is %s", g->in, status,
+		    has ? "in" : "not in");
+	}
+}
+END_TEST
+
+START_TEST(invalid_lists_are_errors_with_their_reason)
+{
+	const struct list_bad	*b = &list_bad[_i];
+	struct http_list	 hl;
+	const char		*why = NULL;
+
+	ck_assert_msg(http_list_parse(b->in, &hl, &why) == -1,
+	    "\"%s\" accepted", b->in != NULL ? b->in : "(null)");
+	ck_assert_msg(why != NULL && strcmp(why, b->why) == 0,
+	    "\"%s\": reason \"%s\", not \"%s\"",
+	    b->in != NULL ? b->in : "(null)", why != NULL ? why : "(null)",
+	    b->why);
+}
+END_TEST
+
+START_TEST(the_default_list_is_exactly_the_try_later_statuses)
+{
+	struct http_list	hl;
+	int			status, want;
+
+	memset(&hl, 0xa5, sizeof hl);
+	http_list_default(&hl);
+	for (status = 0; status <= 700; status++) {
+		want = status == 408 || status == 425 || status == 429 ||
+		    status == 500 || status == 502 || status == 503 ||
+		    status == 504;
+		ck_assert_msg(http_list_has(&hl, status) == want,
+		    "status %d", status);
+	}
+}
+END_TEST
+
+START_TEST(statuses_outside_100_to_599_are_never_members)
+{
+	static const int	outside[] = {
+		-2147483647 - 1, -1, 0, 1, 99, 600, 639, 640, 1000, 2147483647
+	};
+	struct http_list	hl;
+	const char		*why;
+	size_t			i;
+
+	memset(&hl, 0xff, sizeof hl);
+	for (i = 0; i < nitems(outside); i++)
+		ck_assert_msg(!http_list_has(&hl, outside[i]), "%d",
+		    outside[i]);
+	ck_assert_int_eq(http_list_parse("400-599", &hl, &why), 0);
+	for (i = 0; i < nitems(outside); i++)
+		ck_assert_msg(!http_list_has(&hl, outside[i]), "%d",
+		    outside[i]);
+}
+END_TEST
+
+static Suite *
+http_suite(void)
+{
+	Suite	*s;
+	TCase	*tc;
+
+	s = suite_create("http");
+
+	tc = tcase_create("status");
+	tcase_add_loop_test(tc,
+	    status_lines_in_every_client_form_give_their_code, 0,
+	    nitems(status_good));
+	tcase_add_loop_test(tc, lines_that_are_not_status_lines_change_nothing,
+	    0, nitems(status_bad));
+	tcase_add_test(tc, the_last_status_line_wins);
+	tcase_add_test(tc, a_100_continue_gives_way_to_the_final_status);
+	tcase_add_test(tc, a_status_line_clears_the_retry_after_before_it);
+	tcase_add_test(tc, a_bad_retry_after_stays_flagged_across_responses);
+	tcase_add_loop_test(tc, a_long_line_is_judged_on_its_head, 0,
+	    nitems(head_cases));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("retry-after");
+	tcase_add_loop_test(tc,
+	    retry_after_headers_in_every_form_give_their_seconds, 0,
+	    nitems(ra_good));
+	tcase_add_loop_test(tc,
+	    malformed_retry_after_values_are_flagged_and_ignored, 0,
+	    nitems(ra_bad));
+	tcase_add_loop_test(tc,
+	    lines_that_are_not_retry_after_headers_are_not_flagged, 0,
+	    nitems(ra_other));
+	tcase_add_test(tc,
+	    a_folded_retry_after_is_flagged_and_its_continuation_ignored);
+	tcase_add_test(tc, the_last_valid_retry_after_of_a_response_wins);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("date");
+	tcase_add_loop_test(tc,
+	    dates_in_all_three_formats_give_their_epoch_seconds, 0,
+	    nitems(date_good));
+	tcase_add_loop_test(tc, two_digit_years_follow_the_50_year_rule, 0,
+	    nitems(date_rfc850));
+	tcase_add_loop_test(tc, malformed_dates_are_rejected, 0,
+	    nitems(date_bad));
+	tcase_add_test(tc, a_date_is_read_to_its_length_and_no_further);
+	tcase_add_test(tc, dates_agree_with_gmtime_across_the_calendar);
+	/* Under the sanitizers the calendar walk takes a few seconds. */
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("feed");
+	tcase_add_test(tc, one_chunk_of_several_responses_gives_the_last);
+	tcase_add_test(tc,
+	    chunks_split_at_every_byte_give_the_same_result_as_one);
+	tcase_add_test(tc, the_last_line_counts_only_once_flushed);
+	tcase_add_loop_test(tc,
+	    a_64_kib_line_does_not_hide_the_status_line_after_it, 0,
+	    nitems(long_starts));
+	tcase_add_test(tc, nul_bytes_are_ordinary_bytes);
+	tcase_add_test(tc, a_cleared_record_has_seen_nothing);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("list");
+	tcase_add_loop_test(tc, valid_lists_hold_exactly_their_statuses, 0,
+	    nitems(list_good));
+	tcase_add_loop_test(tc, invalid_lists_are_errors_with_their_reason, 0,
+	    nitems(list_bad));
+	tcase_add_test(tc, the_default_list_is_exactly_the_try_later_statuses);
+	tcase_add_test(tc, statuses_outside_100_to_599_are_never_members);
+	suite_add_tcase(s, tc);
+
+	return s;
+}
+
+int
+main(void)
+{
+	return check_run(http_suite());
+}
