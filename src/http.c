@@ -766,5 +766,18 @@ http_feed(struct http_seen *hs, struct http_line *hl, const char *p,
 void
 http_flush(struct http_seen *hs, struct http_line *hl, time_t now)
 {
+	size_t	i = 0;
+
+	/*
+	 * A Retry-After that never got its newline may have been cut by a
+	 * kill or by output given up as late ("Retry-After: 1" of "...:
+	 * 1200"): it is not trusted. A real head ends its lines with CRLF.
+	 */
+	if (hl->len >= 2 && hl->buf[0] == '<' && hl->buf[1] == ' ')
+		i = 2;
+	while (i < hl->len && is_blank(hl->buf[i]))
+		i++;
+	if (i < hl->len && (hl->buf[i] == 'R' || hl->buf[i] == 'r'))
+		hl->cut = 1;
 	line_end(hs, hl, now);
 }

@@ -586,6 +586,27 @@ getopt_error(int c, int argc, char **argv, char *err, size_t errlen)
 }
 
 /*
+ * `--http 503 curl ...`: an optional argument goes only with '=', so 503
+ * would be run as the command. A command word that reads as a list of
+ * HTTP statuses, right after a bare --http, is taken for that mistake;
+ * `--http -- 503` runs it all the same.
+ */
+static int
+http_list_as_command(int argc, char **argv, char *err, size_t errlen)
+{
+	struct http_list	 hl;
+	const char		*why;
+
+	if (optind < 2 || optind >= argc ||
+	    strcmp(argv[optind - 1], "--http") != 0 ||
+	    http_list_parse(argv[optind], &hl, &why) == -1)
+		return 0;
+	seterr(err, errlen, "option --http takes its list as --http=%s; '%s' "
+	    "would be run as the command", argv[optind], argv[optind]);
+	return -1;
+}
+
+/*
  * Parse argv into o. Returns OPTIONS_RUN, OPTIONS_HELP or OPTIONS_VERSION;
  * on a usage error OPTIONS_ERROR, with one line in err.
  */
@@ -645,6 +666,8 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 	o->command = argv + optind;
 	o->ncommand = argc - optind;
 	if (finish(o, &g, err, errlen) == -1)
+		return OPTIONS_ERROR;
+	if (http_list_as_command(argc, argv, err, errlen) == -1)
 		return OPTIONS_ERROR;
 	return OPTIONS_RUN;
 }

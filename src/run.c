@@ -123,7 +123,7 @@ plan_stop(const struct options *o, struct stop_plan *p, uint64_t deadline)
 /*
  * --splay: sleep uniform [0, splay] before the first attempt, so that cron
  * jobs of many machines do not all start on the same second. Shorter than
- * the deadline (options.c sees to it).
+ * the deadline (options.c sees to it), and not past it.
  */
 static void
 splay(const struct run *r)
@@ -135,6 +135,9 @@ splay(const struct run *r)
 		return;
 	wake = eventloop_now() +
 	    (uint64_t)(rng_uniform(r->rng) * (double)r->o->splay);
+	/* The deadline counts from retry's start, a little before now. */
+	if (r->deadline != 0 && wake > r->deadline)
+		wake = r->deadline;
 	if ((sig = eventloop_sleep_until(wake)) != 0)
 		eventloop_die_of(sig);
 }

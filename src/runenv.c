@@ -114,44 +114,53 @@ base_value(char *const *base, const char *name)
 	return NULL;
 }
 
-/* A whole decimal number at s, up to end (a ':' or the end), or 0. */
-static uint64_t
-number(const char *s, char end)
-{
-	uint64_t	v = 0;
+/* Layers beyond this are not believed: RETRY_NESTING is then ignored. */
+#define NESTING_MAX 1000
 
-	for (; *s >= '0' && *s <= '9'; s++) {
-		if (v > (UINT64_MAX - 9) / 10)
-			return 0;	/* absurd: as no limit */
-		v = v * 10 + (uint64_t)(*s - '0');
+/*
+ * A whole decimal number at s, up to end (a ':' or the end of the
+ * string), into *v; -1 when it is not one, or past UINT64_MAX.
+ */
+static int
+number(const char *s, char end, uint64_t *v)
+{
+	const char	*p = s;
+
+	*v = 0;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (*v > (UINT64_MAX - 9) / 10)
+			return -1;
+		*v = *v * 10 + (uint64_t)(*p - '0');
 	}
-	return *s == end ? v : 0;
+	return p != s && *p == end ? 0 : -1;
 }
 
 /*
  * Retries around retries multiply: count the layers around our attempts
  * and the runs their limits allow (0: no limit), from what an outer
  * retry left: RETRY_NESTING (LAYERS:RUNS) from a nested one, or only
- * RETRY_RUN_ID and RETRY_MAX_ATTEMPTS from the outermost.
+ * RETRY_RUN_ID and RETRY_MAX_ATTEMPTS from the outermost. A value that
+ * does not parse, or an absurd depth, is not believed.
  */
 static void
 nesting(struct runenv *re, char *const *base, uint64_t max_attempts)
 {
 	const char	*v = base_value(base, "RETRY_NESTING"), *colon;
-	uint64_t	 outer;
+	uint64_t	 layers, outer;
 
 	re->layers = 1;
 	re->runs = max_attempts;
 	if (base_value(base, "RETRY_RUN_ID") == NULL)
 		return;
 	if (v != NULL && (colon = strchr(v, ':')) != NULL &&
-	    number(v, ':') != 0) {
-		re->layers = number(v, ':') + 1;
-		outer = number(colon + 1, '\0');
+	    number(v, ':', &layers) == 0 && layers >= 1 &&
+	    layers < NESTING_MAX && number(colon + 1, '\0', &outer) == 0) {
+		re->layers = layers + 1;
 	} else {
 		re->layers = 2;
 		v = base_value(base, "RETRY_MAX_ATTEMPTS");
-		outer = v != NULL ? number(v, '\0') : 0;
+		if (v == NULL || number(v, '\0', &outer) == -1)
+			outer = 0;	/* unknown: as no limit */
 	}
 	/* No limit anywhere, or past counting: as no limit. */
 	if (outer == 0 || max_attempts == 0 ||

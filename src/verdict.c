@@ -152,8 +152,16 @@ verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
 		return;
 	}
 	v->sleep = in->delay;
+	if (in->deadline != 0 && in->now >= in->deadline) {
+		give_up(v, END_DEADLINE);	/* whatever the server asked */
+		return;
+	}
+	/*
+	 * A Retry-After counts only in a response, after a status line: one
+	 * with none before it is a log line or the like.
+	 */
 	if (p->http != NULL && in->http != NULL && in->http->retry_after &&
-	    server_wait(in, v) == -1) {
+	    in->http->status != 0 && server_wait(in, v) == -1) {
 		give_up(v, END_RETRY_AFTER);
 		return;
 	}

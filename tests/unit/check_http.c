@@ -673,7 +673,11 @@ START_TEST(dates_agree_with_gmtime_across_the_calendar)
 }
 END_TEST
 
-/* Several responses, as curl -v and curl -i print them, with no final '\n'. */
+/*
+ * Several responses, as curl -v and curl -i print them, with no final '\n':
+ * the last Retry-After, unterminated, may have been cut, so it is not
+ * trusted and the one before it (the date, 300 s ahead) stands.
+ */
 static const char multi[] =
     "HTTP/1.1 301 Moved Permanently\r\n"
     "Retry-After: 9\r\n"
@@ -695,7 +699,7 @@ START_TEST(one_chunk_of_several_responses_gives_the_last)
 	hs = seen_of(multi, sizeof multi - 1, NOW_1994);
 	ck_assert_int_eq(hs.status, 503);
 	ck_assert_int_eq(hs.retry_after, 1);
-	ck_assert_uint_eq(hs.retry_after_s, 240);
+	ck_assert_uint_eq(hs.retry_after_s, 300);
 	ck_assert_int_eq(hs.bad_retry_after, 1);
 
 	/* Without its last line, the date counts. */
@@ -749,6 +753,22 @@ START_TEST(chunks_split_at_every_byte_give_the_same_result_as_one)
 		feed_exact(&hs, &hl, multi + i, 1);
 	http_flush(&hs, &hl, NOW_1994);
 	ck_assert(seen_equal(&hs, &whole));
+}
+END_TEST
+
+START_TEST(an_unterminated_retry_after_is_not_trusted)
+{
+	static const char	text[] = "HTTP/1.1 503 x\r\nRetry-After: 1";
+	struct http_seen	hs;
+	struct http_line	hl;
+
+	http_clear(&hs);
+	memset(&hl, 0, sizeof hl);
+	http_feed(&hs, &hl, text, sizeof text - 1, NOW_1994);
+	http_flush(&hs, &hl, NOW_1994);
+	ck_assert_int_eq(hs.status, 503);
+	ck_assert_int_eq(hs.retry_after, 0);
+	ck_assert_int_eq(hs.bad_retry_after, 1);
 }
 END_TEST
 
@@ -1070,6 +1090,7 @@ http_suite(void)
 	tcase_add_test(tc,
 	    chunks_split_at_every_byte_give_the_same_result_as_one);
 	tcase_add_test(tc, the_last_line_counts_only_once_flushed);
+	tcase_add_test(tc, an_unterminated_retry_after_is_not_trusted);
 	tcase_add_loop_test(tc,
 	    a_64_kib_line_does_not_hide_the_status_line_after_it, 0,
 	    nitems(long_starts));

@@ -220,8 +220,15 @@ static const struct nest_case {
 	{ "x", "3", NULL, 0, 2, 0, "RETRY_NESTING=2:0" },
 	{ "x", "3", "2:0", 4, 3, 0, "RETRY_NESTING=3:0" },
 	{ "x", "3", "junk", 4, 2, 12, "RETRY_NESTING=2:12" },
+	{ "x", "3", "3:abc", 4, 2, 12, "RETRY_NESTING=2:12" },
+	{ "x", "3", "0:5", 4, 2, 12, "RETRY_NESTING=2:12" },
+	{ "x", "3", "18446744073709551609:5", 4, 2, 12,
+	    "RETRY_NESTING=2:12" },		/* absurd depth: not believed */
+	{ "x", "3", ":5", 4, 2, 12, "RETRY_NESTING=2:12" },
+	{ "x", "3", "2:", 4, 2, 12, "RETRY_NESTING=2:12" },
 	{ "x", NULL, NULL, 4, 2, 0, "RETRY_NESTING=2:0" },
-	{ "x", "3", "2:99999999999999999999", 4, 3, 0, "RETRY_NESTING=3:0" },
+	{ "x", "3", "2:99999999999999999999", 4, 2, 12,
+	    "RETRY_NESTING=2:12" },		/* runs past UINT64_MAX: not ours */
 	{ "x", "3", "2:4294967296", 4294967296ULL, 3, 0,
 	    "RETRY_NESTING=3:0" },		/* the product overflows */
 };

@@ -365,6 +365,8 @@ static const struct hcase hcases[] = {
 	    NULL, 1, 5 * S, GU, END_RETRY_AFTER, 0 },
 	{ "only the spread past it: cut to fit", 22, 503, 2, 0.99, NULL, 0, 0,
 	    NULL, 1, 2 * S + S / 20, RT, END_NONE, 2 * S + S / 20 - 1 },
+	{ "a Retry-After with no status line before it is ignored", 1, 0,
+	    21600, 0, NULL, 0, 0, NULL, 1, 0, RT, END_NONE, DELAY },
 	{ "the last attempt gives up, Retry-After or not", 22, 503, 2, 0,
 	    NULL, 0, 0, NULL, 5, 0, GU, END_ATTEMPTS, 0 },
 };
