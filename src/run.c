@@ -292,8 +292,9 @@ output_late(struct outcome *out)
 /*
  * Deliver the ended attempt's output (the rest passed through, then what
  * was held, to stdout only for a success), bounded by its time limit,
- * and take the verdict: once to know where held output goes, and again
- * once it is out, since that time counts against the deadline. Returns
+ * and take the verdict: once to know where held output goes, and for a
+ * retry again once it is out, since that time counts against the
+ * deadline. Returns
  * GO_ON, or retry's exit status when it cannot go on.
  */
 static int
@@ -326,7 +327,12 @@ attempt_output(struct run *r, const struct stop_plan *plan)
 		r->a.v.why = r->a.out.why;
 		return give_up(r, "output", EXIT_TIMEDOUT);
 	}
-	decide(r, delay);
+	/*
+	 * Only a retry is judged again: the time its output took may now
+	 * forbid the sleep. A success whose output went out stays one.
+	 */
+	if (r->a.v.kind == VERDICT_RETRY)
+		decide(r, delay);
 	return GO_ON;
 }
 
