@@ -165,6 +165,52 @@ START_TEST(lines_that_are_not_status_lines_change_nothing)
 }
 END_TEST
 
+/* Whole heads, and the status and Retry-After they leave. */
+static const struct whole_head {
+	const char	*name;
+	const char	*text;
+	int		 status;
+	int		 retry_after;
+	uint64_t	 secs;
+	int		 bad;
+} heads[] = {
+	{ "a status line clears the Retry-After before it",
+	    "< HTTP/1.1 302 Found\r\n"
+	    "< Retry-After: 120\r\n"
+	    "< Location: https://example.org/\r\n"
+	    "<\r\n"
+	    "< HTTP/1.1 503 Service Unavailable\r\n"
+	    "< Content-Length: 0\r\n", 503, 0, 0, 0 },
+	{ "a bad Retry-After stays flagged across responses",
+	    "HTTP/1.1 302 Found\nRetry-After: soon\n\n"
+	    "HTTP/1.1 429 Too Many Requests\nRetry-After: 30\n", 429, 1, 30,
+	    1 },
+	{ "a folded Retry-After is flagged, its continuation ignored",
+	    "HTTP/1.1 503 Service Unavailable\r\n"
+	    "Retry-After:\r\n"
+	    " 120\r\n"
+	    "\r\n", 503, 0, 0, 1 },
+	{ "the last valid Retry-After of a response wins",
+	    "HTTP/1.1 429\nRetry-After: 60\nretry-after: 30\n"
+	    "Retry-After: never\n", 429, 1, 30, 1 },
+};
+
+START_TEST(heads_leave_their_status_and_retry_after)
+{
+	const struct whole_head	*c = &heads[_i];
+	struct http_seen	 hs;
+
+	hs = seen_of(c->text, strlen(c->text), NOW_1994);
+	ck_assert_msg(hs.status == c->status, "%s: status %d", c->name,
+	    hs.status);
+	ck_assert_msg(hs.retry_after == c->retry_after &&
+	    hs.retry_after_s == c->secs, "%s: Retry-After %d, %llu s",
+	    c->name, hs.retry_after, (unsigned long long)hs.retry_after_s);
+	ck_assert_msg(hs.bad_retry_after == c->bad, "%s: bad %d", c->name,
+	    hs.bad_retry_after);
+}
+END_TEST
+
 START_TEST(the_last_status_line_wins)
 {
 	static const char	text[] =
@@ -189,40 +235,6 @@ START_TEST(a_100_continue_gives_way_to_the_final_status)
 
 	hs = seen_of(text, sizeof text - 1, NOW_1994);
 	ck_assert_int_eq(hs.status, 200);
-}
-END_TEST
-
-START_TEST(a_status_line_clears_the_retry_after_before_it)
-{
-	static const char	text[] =
-	    "< HTTP/1.1 302 Found\r\n"
-	    "< Retry-After: 120\r\n"
-	    "< Location: https://example.org/\r\n"
-	    "<\r\n"
-	    "< HTTP/1.1 503 Service Unavailable\r\n"
-	    "< Content-Length: 0\r\n";
-	struct http_seen	hs;
-
-	hs = seen_of(text, sizeof text - 1, NOW_1994);
-	ck_assert_int_eq(hs.status, 503);
-	ck_assert_int_eq(hs.retry_after, 0);
-	ck_assert_uint_eq(hs.retry_after_s, 0);
-	ck_assert_int_eq(hs.bad_retry_after, 0);
-}
-END_TEST
-
-START_TEST(a_bad_retry_after_stays_flagged_across_responses)
-{
-	static const char	text[] =
-	    "HTTP/1.1 302 Found\nRetry-After: soon\n\n"
-	    "HTTP/1.1 429 Too Many Requests\nRetry-After: 30\n";
-	struct http_seen	hs;
-
-	hs = seen_of(text, sizeof text - 1, NOW_1994);
-	ck_assert_int_eq(hs.status, 429);
-	ck_assert_int_eq(hs.retry_after, 1);
-	ck_assert_uint_eq(hs.retry_after_s, 30);
-	ck_assert_int_eq(hs.bad_retry_after, 1);
 }
 END_TEST
 
@@ -411,37 +423,6 @@ START_TEST(lines_that_are_not_retry_after_headers_are_not_flagged)
 	hs = seen_line(ra_other[_i], NOW_1994);
 	ck_assert_msg(hs.retry_after == 0 && hs.bad_retry_after == 0,
 	    "\"%s\" read as a Retry-After", ra_other[_i]);
-}
-END_TEST
-
-START_TEST(a_folded_retry_after_is_flagged_and_its_continuation_ignored)
-{
-	static const char	text[] =
-	    "HTTP/1.1 503 Service Unavailable\r\n"
-	    "Retry-After:\r\n"
-	    " 120\r\n"
-	    "\r\n";
-	struct http_seen	hs;
-
-	hs = seen_of(text, sizeof text - 1, NOW_1994);
-	ck_assert_int_eq(hs.status, 503);
-	ck_assert_int_eq(hs.retry_after, 0);
-	ck_assert_uint_eq(hs.retry_after_s, 0);
-	ck_assert_int_eq(hs.bad_retry_after, 1);
-}
-END_TEST
-
-START_TEST(the_last_valid_retry_after_of_a_response_wins)
-{
-	static const char	text[] =
-	    "HTTP/1.1 429\nRetry-After: 60\nretry-after: 30\n"
-	    "Retry-After: never\n";
-	struct http_seen	hs;
-
-	hs = seen_of(text, sizeof text - 1, NOW_1994);
-	ck_assert_int_eq(hs.retry_after, 1);
-	ck_assert_uint_eq(hs.retry_after_s, 30);
-	ck_assert_int_eq(hs.bad_retry_after, 1);
 }
 END_TEST
 
@@ -1049,9 +1030,9 @@ http_suite(void)
 	tcase_add_loop_test(tc, lines_that_are_not_status_lines_change_nothing,
 	    0, nitems(status_bad));
 	tcase_add_test(tc, the_last_status_line_wins);
+	tcase_add_loop_test(tc, heads_leave_their_status_and_retry_after, 0,
+	    nitems(heads));
 	tcase_add_test(tc, a_100_continue_gives_way_to_the_final_status);
-	tcase_add_test(tc, a_status_line_clears_the_retry_after_before_it);
-	tcase_add_test(tc, a_bad_retry_after_stays_flagged_across_responses);
 	tcase_add_loop_test(tc, a_long_line_is_judged_on_its_head, 0,
 	    nitems(head_cases));
 	suite_add_tcase(s, tc);
@@ -1066,9 +1047,6 @@ http_suite(void)
 	tcase_add_loop_test(tc,
 	    lines_that_are_not_retry_after_headers_are_not_flagged, 0,
 	    nitems(ra_other));
-	tcase_add_test(tc,
-	    a_folded_retry_after_is_flagged_and_its_continuation_ignored);
-	tcase_add_test(tc, the_last_valid_retry_after_of_a_response_wins);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("date");
