@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "http.h"
+#include "statuslist.h"
 
 #define HTTP_MIN 100
 #define HTTP_MAX 599
@@ -96,9 +97,9 @@ list_status(const char *s, size_t len)
 
 /* Parse one element, a status or a range N-M, into the list. */
 static int
-list_element(const char *s, size_t len, struct http_list *hl,
-    const char **why)
+list_element(const char *s, size_t len, void *arg, const char **why)
 {
+	struct http_list	*hl = arg;
 	const char	*dash;
 	int		 lo, hi;
 
@@ -128,24 +129,8 @@ list_element(const char *s, size_t len, struct http_list *hl,
 int
 http_list_parse(const char *s, struct http_list *hl, const char **why)
 {
-	const char	*comma;
-	size_t		 len;
-
 	memset(hl, 0, sizeof *hl);
-	*why = NULL;
-	if (s == NULL || *s == '\0') {
-		*why = "empty list";
-		return -1;
-	}
-	for (;;) {
-		comma = strchr(s, ',');
-		len = comma != NULL ? (size_t)(comma - s) : strlen(s);
-		if (list_element(s, len, hl, why) == -1)
-			return -1;
-		if (comma == NULL)
-			return 0;
-		s = comma + 1;
-	}
+	return statuslist_split(s, list_element, hl, why);
 }
 
 /* The statuses that say "try again later", as --http alone means them. */

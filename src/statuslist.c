@@ -74,11 +74,11 @@ is_word(const char *s, size_t len, const char *w)
 
 /* Parse one element (a status, a range or a word) into sl. */
 static int
-parse_element(const char *s, size_t len, struct statuslist *sl,
-    const char **why)
+parse_element(const char *s, size_t len, void *arg, const char **why)
 {
-	const char	*dash;
-	int		 lo, hi;
+	struct statuslist	*sl = arg;
+	const char		*dash;
+	int			 lo, hi;
 
 	if (len == 0) {
 		*why = "empty element";
@@ -117,16 +117,19 @@ parse_element(const char *s, size_t len, struct statuslist *sl,
 }
 
 /*
- * Parse a comma separated list into sl (cleared first). On error return -1
- * with *why set; sl is then unspecified.
+ * Split a comma separated list and hand each element (s, len) to fn with
+ * arg, every element counting, an empty one included. *why is NULL on
+ * success; -1 with *why set ("empty list", or fn's reason) on error. The
+ * list options of --retry-on and --http share it.
  */
 int
-statuslist_parse(const char *s, struct statuslist *sl, const char **why)
+statuslist_split(const char *s,
+    int (*fn)(const char *, size_t, void *, const char **), void *arg,
+    const char **why)
 {
 	const char	*comma;
 	size_t		 len;
 
-	statuslist_clear(sl);
 	*why = NULL;
 	if (s == NULL || *s == '\0') {
 		*why = "empty list";
@@ -135,10 +138,21 @@ statuslist_parse(const char *s, struct statuslist *sl, const char **why)
 	for (;;) {
 		comma = strchr(s, ',');
 		len = comma != NULL ? (size_t)(comma - s) : strlen(s);
-		if (parse_element(s, len, sl, why) == -1)
+		if (fn(s, len, arg, why) == -1)
 			return -1;
 		if (comma == NULL)
 			return 0;
 		s = comma + 1;
 	}
+}
+
+/*
+ * Parse a comma separated list into sl (cleared first). On error return -1
+ * with *why set; sl is then unspecified.
+ */
+int
+statuslist_parse(const char *s, struct statuslist *sl, const char **why)
+{
+	statuslist_clear(sl);
+	return statuslist_split(s, parse_element, sl, why);
 }

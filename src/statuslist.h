@@ -2,6 +2,7 @@
 #ifndef RETRY_STATUSLIST_H
 #define RETRY_STATUSLIST_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct statuslist {
@@ -9,6 +10,9 @@ struct statuslist {
 };
 
 int	statuslist_parse(const char *, struct statuslist *, const char **);
+int	statuslist_split(const char *,
+	    int (*)(const char *, size_t, void *, const char **), void *,
+	    const char **);
 void	statuslist_clear(struct statuslist *);
 void	statuslist_add(struct statuslist *, int, int);
 void	statuslist_merge(struct statuslist *, const struct statuslist *);
