@@ -6,9 +6,12 @@
 
 #include <stdio.h>
 
+#include "log.h"
+
 #include "backoff.h"
 #include "dryrun.h"
 #include "duration.h"
+#include "store.h"
 
 /* Rows a dry run prints when attempts are unlimited. */
 #define DRY_UNLIMITED_ROWS 100
@@ -18,6 +21,49 @@ static void
 add_sat(uint64_t *a, uint64_t b)
 {
 	*a = *a > DURATION_MAX - b ? DURATION_MAX : *a + b;
+}
+
+/*
+ * With --budget: the budget's state as it is now, read without a change
+ * (nothing is created). -1 when the store is refused.
+ */
+static int
+print_budget(const struct options *o)
+{
+	const struct budget_params	*p = &o->budget_params;
+	struct budget_state		 st;
+	struct store			*s;
+	const char			*w;
+	uint64_t			 now;
+	char				 err[4608], d[32];
+	int				 fresh;
+
+	if ((s = store_open(o->store, o->budget, p, 0, err,
+	    sizeof err)) == NULL) {
+		log_error("cannot use --store=%s: %s", o->store, err);
+		return -1;
+	}
+	if (store_read(s, &st, &now, &fresh) == -1) {
+		log_error("cannot read budget %s: %s", o->budget,
+		    store_error(s));
+		store_close(s);
+		return -1;
+	}
+	if ((w = store_take_warning(s)) != NULL)
+		printf("(warning: %s)\n", w);
+	printf("budget %s in %s: %.2f of %.0f tokens%s; +%g a first attempt, "
+	    "+%g/s\n", o->budget, o->store, budget_tokens(p, &st, now),
+	    p->burst, fresh ? " (new)" : "", p->ratio, p->rate);
+	if (p->breaker_k != 0)
+		printf("circuit %s: %s (opens after %lu failed attempts in a "
+		    "row, for %s)\n", o->budget, budget_circuit(p, &st, now),
+		    (unsigned long)p->breaker_k, duration_format(p->breaker_ns,
+		    d, sizeof d));
+	else if (st.open_until != 0)
+		printf("circuit %s: %s (no --breaker here: not heeded)\n",
+		    o->budget, budget_circuit(p, &st, now));
+	store_close(s);
+	return 0;
 }
 
 /*
@@ -57,5 +103,5 @@ dryrun_print(const struct options *o, struct rng *rng)
 	if (o->attempts == 0)
 		printf("(no limit on attempts: the first %d retries shown)\n",
 		    DRY_UNLIMITED_ROWS);
-	return 0;
+	return o->budget != NULL ? print_budget(o) : 0;
 }

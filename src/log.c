@@ -244,6 +244,20 @@ add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 			    duration_seconds(a->retry_after_ns));
 	}
 	addf(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
+	if (a->budget != NULL) {
+		addf(ln, ",\"budget\":");
+		add_json_string(ln, a->budget);
+		addf(ln, ",\"tokens\":%.3f,\"circuit\":\"%s\"", a->tokens,
+		    a->circuit != NULL ? a->circuit : "closed");
+	}
+}
+
+/* Whole seconds, rounded up: "open for 30s more". */
+static unsigned long long
+ceil_seconds(uint64_t ns)
+{
+	return (unsigned long long)(ns / 1000000000ULL +
+	    (ns % 1000000000ULL != 0));
 }
 
 /* A detail for -v. */
@@ -390,7 +404,11 @@ log_give_up(const struct log_attempt *a, const char *why)
 			why = "deadline";
 		}
 		add_json_head(&ln, "give_up", a);
-		addf(&ln, ",\"reason\":\"%s\"}", why);
+		addf(&ln, ",\"reason\":\"%s\"", why);
+		if (strcmp(why, "circuit") == 0)
+			addf(&ln, ",\"circuit_open_s\":%.3f",
+			    duration_seconds(a->circuit_ns));
+		addf(&ln, "}");
 		emit(&ln);
 		return;
 	}
@@ -409,6 +427,11 @@ log_give_up(const struct log_attempt *a, const char *why)
 		    duration_format(a->retry_after_ns, d, sizeof d));
 	else if (strcmp(why, "output") == 0)
 		addf(&ln, "); giving up: its held output was cut short");
+	else if (strcmp(why, "budget") == 0)
+		addf(&ln, "); giving up: retry budget %s exhausted", a->budget);
+	else if (strcmp(why, "circuit") == 0)
+		addf(&ln, "); giving up: circuit %s open for %llus more",
+		    a->budget, ceil_seconds(a->circuit_ns));
 	else if (strcmp(why, "permanent") == 0)
 		addf(&ln, "), a status that is not retried; giving up");
 	else if (strcmp(why, "deadline") == 0)
@@ -463,5 +486,58 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 		if (a->outcome->exec_errno != ENOENT)
 			addf(&ln, " (cannot run it)");
 	}
+	emit(&ln);
+}
+
+/*
+ * A wait for a token or for the circuit ended: with -v, how long the
+ * attempt was held back; in JSON, always, as an event of its own.
+ */
+void
+log_budget_wait(const struct log_attempt *a, const struct log_wait *w)
+{
+	struct line		ln = { .len = 0 };
+	struct log_attempt	next = *a;
+
+	if (verbosity < 0 || (verbosity < 1 && format == LOG_TEXT))
+		return;
+	next.outcome = NULL;
+	if (format == LOG_JSON) {
+		add_json_head(&ln, "budget_wait", &next);
+		addf(&ln, ",\"reason\":\"%s\",\"waited_s\":%.6f,"
+		    "\"got\":%s}", w->reason, duration_seconds(w->waited_ns),
+		    w->got ? "true" : "false");
+	} else {
+		addf(&ln, "retry: %s: attempt %llu held back %.3fs by ", label,
+		    (unsigned long long)a->attempt,
+		    duration_seconds(w->waited_ns));
+		if (strcmp(w->reason, "token") == 0)
+			addf(&ln, "retry budget %s (no token)", a->budget);
+		else
+			addf(&ln, "circuit %s (open)", a->budget);
+		if (!w->got)
+			addf(&ln, "; none came in time");
+	}
+	emit(&ln);
+}
+
+/* The circuit was open before any attempt: the command was not run. */
+void
+log_circuit_first(const struct log_attempt *a)
+{
+	struct line		ln = { .len = 0 };
+	struct log_attempt	none = *a;
+
+	if (verbosity < 0)
+		return;
+	if (format == LOG_JSON) {
+		none.outcome = NULL;
+		add_json_head(&ln, "give_up", &none);
+		addf(&ln, ",\"reason\":\"circuit\",\"circuit_open_s\":%.3f,"
+		    "\"status\":75}", duration_seconds(a->circuit_ns));
+	} else
+		addf(&ln, "retry: %s: giving up: circuit %s open for %llus "
+		    "more; the command was not run", label, a->budget,
+		    ceil_seconds(a->circuit_ns));
 	emit(&ln);
 }

@@ -25,6 +25,17 @@ struct log_attempt {
 	int			 http_status;	/* --http: 0, none read */
 	uint64_t		 retry_after_ns; /* the server asked; 0: none */
 	uint64_t		 elapsed_ns;
+	const char		*budget;	/* --budget NAME, or NULL */
+	double			 tokens;	/* its tokens, as last seen */
+	const char		*circuit;	/* "closed", "open", ... */
+	uint64_t		 circuit_ns;	/* open for this much more */
+};
+
+/* A wait for a budget's token or its circuit, when it ended. */
+struct log_wait {
+	const char	*reason;	/* "token" or "circuit" */
+	uint64_t	 waited_ns;
+	int		 got;		/* the attempt may start */
 };
 
 void	log_init(int, enum log_format, const char *);
@@ -40,5 +51,7 @@ void	log_success(const struct log_attempt *);
 void	log_give_up(const struct log_attempt *, const char *);
 void	log_exec_failed(const struct log_attempt *, const char *);
 void	log_hook(const char *, const struct outcome *);
+void	log_budget_wait(const struct log_attempt *, const struct log_wait *);
+void	log_circuit_first(const struct log_attempt *);
 
 #endif

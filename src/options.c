@@ -17,6 +17,7 @@
 #include "duration.h"
 #include "options.h"
 #include "signame.h"
+#include "store.h"
 
 enum {
 	OPT_SUCCESS_ON = 256,
@@ -33,6 +34,12 @@ enum {
 	OPT_ON_RETRY,
 	OPT_ON_GIVE_UP,
 	OPT_HTTP,
+	OPT_BUDGET,
+	OPT_STORE,
+	OPT_BUDGET_BURST,
+	OPT_BUDGET_RATIO,
+	OPT_BUDGET_RATE,
+	OPT_BREAKER,
 };
 
 static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:t:k:D:nm:qvhV";
@@ -66,6 +73,12 @@ static const struct option long_options[] = {
 	{ "on-retry",	required_argument,	NULL,	OPT_ON_RETRY },
 	{ "on-give-up",	required_argument,	NULL,	OPT_ON_GIVE_UP },
 	{ "http",	optional_argument,	NULL,	OPT_HTTP },
+	{ "budget",	required_argument,	NULL,	OPT_BUDGET },
+	{ "store",	required_argument,	NULL,	OPT_STORE },
+	{ "budget-burst", required_argument,	NULL,	OPT_BUDGET_BURST },
+	{ "budget-ratio", required_argument,	NULL,	OPT_BUDGET_RATIO },
+	{ "budget-rate", required_argument,	NULL,	OPT_BUDGET_RATE },
+	{ "breaker",	required_argument,	NULL,	OPT_BREAKER },
 	{ "seed",	required_argument,	NULL,	OPT_SEED },
 	{ "dry-run",	no_argument,		NULL,	'n' },
 	{ "message",	required_argument,	NULL,	'm' },
@@ -85,6 +98,7 @@ struct given {
 	int	factor;
 	int	quiet;
 	int	success_on;
+	int	budget_opt;	/* an option that needs --budget: its val */
 };
 
 /* Write one line of error into err. */
@@ -397,6 +411,101 @@ parse_http(const char *s, struct options *o, const char **why)
 	return 0;
 }
 
+/*
+ * "N/DURATION" as N and nanoseconds (DURATION > 0; a bare unit, as in
+ * 1/s, is one of it). whole: N a whole number from 1; else N >= 0.
+ */
+static int
+parse_per(const char *s, int whole, double *n, uint64_t *ns, const char **why)
+{
+	const char	*slash = strchr(s, '/');
+	char		 num[64], dur[64];
+	uint64_t	 k;
+	size_t		 len;
+
+	*why = whole ? "expected K/DURATION, as 5/30s (K from 1)" :
+	    "expected N/DURATION, as 1/s, 30/m or 1/500ms";
+	if (slash == NULL || (len = (size_t)(slash - s)) == 0 ||
+	    len >= sizeof num || strlen(slash + 1) + 2 > sizeof dur)
+		return -1;
+	memcpy(num, s, len);
+	num[len] = '\0';
+	if (whole) {
+		if (parse_u64(num, &k) == -1 || k == 0 || k > 1000000)
+			return -1;
+		*n = (double)k;
+	} else if (parse_double(num, n) == -1 || *n > 1e9)
+		return -1;
+	/* A bare unit: "s" is "1s". */
+	snprintf(dur, sizeof dur, "%s%s", slash[1] >= 'a' && slash[1] <= 'z' ?
+	    "1" : "", slash + 1);
+	if (duration_parse(dur, ns, why) == -1)
+		return -1;
+	if (*ns == 0) {
+		*why = "the DURATION must be more than 0";
+		return -1;
+	}
+	return 0;
+}
+
+/* The options of a shared budget (see store.c and budget.c). */
+static int
+parse_budget_value(int c, const char *arg, struct options *o,
+    const char **why)
+{
+	struct budget_params	*p = &o->budget_params;
+	char			*dup;
+	uint64_t		 u, ns;
+	double			 d;
+
+	switch (c) {
+	case OPT_BUDGET:
+		if (!budget_name_valid(arg)) {
+			*why = "expected 1 to 128 letters, digits, '.', '_' "
+			    "or '-' (not . or ..)";
+			return -1;
+		}
+		o->budget = arg;
+		return 0;
+	case OPT_STORE:
+		if (store_url_check(arg, why) == -1)
+			return -1;
+		if ((dup = strdup(arg)) == NULL) {
+			*why = "out of memory";
+			return -1;
+		}
+		free(o->store);
+		o->store = dup;
+		return 0;
+	case OPT_BUDGET_BURST:
+		if (parse_u64(arg, &u) == -1 || u < 1 || u > 1000000) {
+			*why = "expected a whole number from 1 to 1000000";
+			return -1;
+		}
+		p->burst = (double)u;
+		return 0;
+	case OPT_BUDGET_RATIO:
+		if (parse_double(arg, &d) == -1 || d > 1) {
+			*why = "expected a number from 0 to 1";
+			return -1;
+		}
+		p->ratio = d;
+		return 0;
+	case OPT_BUDGET_RATE:
+		if (parse_per(arg, 0, &d, &ns, why) == -1)
+			return -1;
+		p->rate = d / ((double)ns / 1e9);
+		return 0;
+	case OPT_BREAKER:
+		if (parse_per(arg, 1, &d, &ns, why) == -1)
+			return -1;
+		p->breaker_k = (uint32_t)d;
+		p->breaker_ns = ns;
+		return 0;
+	}
+	return 0;
+}
+
 /* Compile an ERE of a condition on output; regerror's text on error. */
 static int
 parse_condition(int c, const char *arg, struct options *o, char *err,
@@ -498,6 +607,15 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 		return parse_stdout(arg, o, why);
 	case OPT_HTTP:
 		return parse_http(arg, o, why);
+	case OPT_BUDGET:
+		return parse_budget_value(c, arg, o, why);
+	case OPT_STORE:
+	case OPT_BUDGET_BURST:
+	case OPT_BUDGET_RATIO:
+	case OPT_BUDGET_RATE:
+	case OPT_BREAKER:
+		g->budget_opt = c;
+		return parse_budget_value(c, arg, o, why);
 	}
 	return 0;
 }
@@ -516,6 +634,49 @@ set_defaults(struct options *o)
 	o->kill_after = DEFAULT_KILL_AFTER_NS;
 	o->stop_signal = SIGTERM;
 	statuslist_add(&o->success_on, 0, 0);
+	o->budget_params.burst = BUDGET_DEFAULT_BURST;
+	o->budget_params.ratio = BUDGET_DEFAULT_RATIO;
+	o->budget_params.rate = BUDGET_DEFAULT_RATE;
+	o->budget_params.gain = BUDGET_DEFAULT_GAIN;
+}
+
+/*
+ * The store of a budget: --store, else RETRY_STORE (read only when a
+ * budget is used), else the default.
+ */
+static int
+finish_budget(struct options *o, const struct given *g, char *err,
+    size_t errlen)
+{
+	const char	*env, *why;
+	char		 name[64], url[4200];
+
+	if (o->budget == NULL) {
+		if (g->budget_opt == 0)
+			return 0;
+		seterr(err, errlen, "%s needs --budget=NAME (the budget that "
+		    "the runs share)", option_name(g->budget_opt, name,
+		    sizeof name));
+		return -1;
+	}
+	if (o->store != NULL)
+		return 0;
+	if ((env = getenv("RETRY_STORE")) != NULL && env[0] != '\0') {
+		if (store_url_check(env, &why) == -1) {
+			seterr(err, errlen, "invalid value '%s' in RETRY_STORE "
+			    "(for --store): %s", env, why);
+			return -1;
+		}
+		o->store = strdup(env);
+	} else {
+		store_default_url(url, sizeof url);
+		o->store = strdup(url);
+	}
+	if (o->store == NULL) {
+		seterr(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
 }
 
 /* Settle the defaults that depend on more than one option. */
@@ -559,6 +720,8 @@ finish(struct options *o, const struct given *g, char *err, size_t errlen)
 		    duration_format(o->deadline, dl, sizeof dl));
 		return -1;
 	}
+	if (finish_budget(o, g, err, errlen) == -1)
+		return -1;
 	if (o->ncommand == 0 && !o->dry_run) {
 		seterr(err, errlen, "missing command");
 		return -1;
@@ -676,6 +839,8 @@ void
 options_free(struct options *o)
 {
 	cond_free(&o->cond);
+	free(o->store);
+	o->store = NULL;
 	free(o->delays);
 	o->delays = NULL;
 	o->backoff.delays = NULL;
@@ -747,6 +912,18 @@ options_help(FILE *f)
 "      --on-retry=CMD      run CMD with /bin/sh -c before each retry's sleep\n"
 "      --on-give-up=CMD    run CMD with /bin/sh -c once, when retry gives up\n"
 "\n"
+"Sharing a budget (runs that name the same budget share its tokens):\n"
+"      --budget=NAME       a retry takes a token of budget NAME; none left:\n"
+"                            wait for one (at most --cap), then give up\n"
+"      --store=URL         where budgets live: file:DIR [$RETRY_STORE, else\n"
+"                            file:$XDG_RUNTIME_DIR/retry, file:/tmp/retry-UID]\n"
+"      --budget-burst=N    the most tokens the budget holds [10]\n"
+"      --budget-ratio=R    tokens each first attempt adds, 0 to 1 [0.1]\n"
+"      --budget-rate=N/DURATION  tokens added as time passes [1/s]\n"
+"      --breaker=K/DURATION  after K failed attempts in a row, no attempt\n"
+"                            starts for DURATION, then one probe (status 75:\n"
+"                            the circuit was open and none ran)\n"
+"\n"
 "Messages (on stderr):\n"
 "  -m, --message=TEXT      the command's name in messages\n"
 "  -q, --quiet             no messages but retry's own errors\n"
@@ -761,6 +938,7 @@ options_help(FILE *f)
 "\n"
 "Exit status:\n"
 "  the last attempt's status, when it succeeded or retry gave up\n"
+"  75   the circuit of --breaker was open and no attempt ran\n"
 "  124  the last attempt was stopped by --timeout or --deadline\n"
 "  125  retry itself failed (bad usage, bad values, out of resources)\n"
 "  126  COMMAND was found but could not be run\n"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "backoff.h"
+#include "budget.h"
 #include "cond.h"
 #include "http.h"
 #include "io.h"
@@ -43,6 +44,10 @@ struct options {
 	struct http_list	 http_retry;	/* its LIST */
 	const char		*on_retry;	/* hooks: /bin/sh -c */
 	const char		*on_give_up;
+
+	const char		*budget;	/* --budget NAME; NULL: none */
+	char			*store;		/* its store's URL, owned */
+	struct budget_params	 budget_params;
 
 	int			 seeded;
 	uint64_t		 seed;

@@ -8,15 +8,18 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "duration.h"
 #include "eventloop.h"
 #include "exitcodes.h"
 #include "log.h"
 #include "run.h"
 #include "runenv.h"
+#include "store.h"
 #include "supervise.h"
 #include "verdict.h"
 
@@ -48,7 +51,14 @@ struct run {
 	uint64_t		 made;		/* attempts started */
 	int			 prev;		/* status; -1 before the first */
 	struct attempt_result	 a;
+	struct store		*store;		/* --budget; NULL: none left */
+	struct budget_grant	 grant;		/* the store's last answer */
+	int			 took;		/* the attempt took a token */
 };
+
+/* A token or circuit wait polls the store at least this often. */
+#define POLL_MAX_NS 250000000ULL
+#define POLL_MIN_NS 1000000ULL
 
 #define GO_ON (-1)
 
@@ -65,6 +75,12 @@ told(const struct run *r, int ended)
 	la.attempt = r->made;
 	la.max_attempts = r->o->attempts;
 	la.elapsed_ns = eventloop_now() - r->start;
+	if (r->o->budget != NULL) {
+		la.budget = r->o->budget;
+		la.tokens = r->grant.tokens;
+		la.circuit = r->grant.circuit;
+		la.circuit_ns = r->grant.wait;
+	}
 	if (ended) {
 		la.outcome = &r->a.out;
 		la.status = r->a.v.status;
@@ -212,6 +228,158 @@ give_up(struct run *r, const char *why, int st)
 	return st;
 }
 
+/* Say what the store left to say; drop a store that failed (fail open). */
+static void
+store_heard(struct run *r, int failed)
+{
+	const char	*w;
+	char		 msg[4608];
+
+	if ((w = store_take_warning(r->store)) != NULL) {
+		snprintf(msg, sizeof msg, "warning: %s", w);
+		log_notice(msg);
+	}
+	if (!failed)
+		return;
+	snprintf(msg, sizeof msg, "warning: budget %s cannot be used (%s); "
+	    "going on without it", r->o->budget, store_error(r->store));
+	log_notice(msg);
+	store_close(r->store);
+	r->store = NULL;
+	memset(&r->grant, 0, sizeof r->grant);
+}
+
+/*
+ * How long to sleep before asking the store again: what it said, at
+ * most POLL_MAX_NS, stretched by up to a half at random, so that the
+ * runs that wait for one budget do not all ask at once.
+ */
+static uint64_t
+poll_wait(struct run *r, uint64_t wait)
+{
+	if (wait > POLL_MAX_NS)
+		wait = POLL_MAX_NS;
+	if (wait < POLL_MIN_NS)
+		wait = POLL_MIN_NS;
+	return wait + (uint64_t)(rng_uniform(r->rng) * (double)(wait / 2));
+}
+
+/* The circuit is open: give up now (status 75 when no attempt ran). */
+static int
+circuit_open(struct run *r)
+{
+	struct log_attempt	la;
+
+	if (r->made > 0)
+		return give_up(r, "circuit", r->prev);
+	la = told(r, 0);
+	la.attempt = 0;
+	log_circuit_first(&la);
+	return EXIT_TEMPFAIL;
+}
+
+/* A wait for the store ended: say how long it held the attempt back. */
+static void
+waited(struct run *r, const char *reason, uint64_t since, int got)
+{
+	struct log_attempt	la = told(r, 0);
+	struct log_wait		w;
+
+	la.attempt = r->made + 1;
+	w.reason = reason;
+	w.waited_ns = eventloop_now() - since;
+	w.got = got;
+	log_budget_wait(&la, &w);
+}
+
+/* Sleep until wake; a stop signal ends the run as during a backoff sleep. */
+static void
+store_sleep(uint64_t wake)
+{
+	int	sig;
+
+	if ((sig = eventloop_sleep_until(wake)) != 0)
+		eventloop_die_of(sig);
+}
+
+/*
+ * The budget's word before an attempt. A first attempt waits only for
+ * an open circuit; a retry takes a token, and waits for one at most
+ * until the deadline and one --cap past its sleep (time waited for the
+ * circuit counts as sleep). The circuit is waited for only when it can
+ * close before the deadline. GO_ON to start the attempt, else retry's
+ * exit status.
+ */
+static int
+gate(struct run *r)
+{
+	const uint64_t	 cap = r->o->backoff.cap;
+	const char	*reason = NULL;
+	uint64_t	 now = eventloop_now(), since = now, until, wake;
+	int		 first = r->made == 0, failed;
+
+	r->took = 0;
+	until = now + (cap < DURATION_MAX - now ? cap : DURATION_MAX - now);
+	while (r->store != NULL) {
+		failed = store_admit(r->store, first, &r->grant) == -1;
+		store_heard(r, failed);
+		if (failed)
+			break;
+		now = eventloop_now();
+		if (r->grant.answer == BUDGET_GO) {
+			r->took = !first;
+			break;
+		}
+		if (r->grant.answer == BUDGET_OPEN) {
+			reason = "circuit";
+			if (r->deadline == 0 || now + r->grant.wait >= r->deadline) {
+				waited(r, reason, since, 0);
+				return circuit_open(r);
+			}
+			wake = now + poll_wait(r, r->grant.wait);
+			until = wake + (cap < DURATION_MAX - wake ? cap :
+			    DURATION_MAX - wake);
+		} else {
+			reason = "token";
+			if (now >= until || (r->deadline != 0 &&
+			    now >= r->deadline)) {
+				waited(r, reason, since, 0);
+				return give_up(r, "budget", r->prev);
+			}
+			wake = now + poll_wait(r, r->grant.wait);
+			if (wake > until)
+				wake = until;
+		}
+		if (r->deadline != 0 && wake > r->deadline)
+			wake = r->deadline;
+		store_sleep(wake);
+	}
+	if (reason != NULL)
+		waited(r, reason, since, 1);
+	return GO_ON;
+}
+
+/* How the attempt ended, for the budget and the breaker. */
+static void
+report(struct run *r)
+{
+	enum budget_result	res = BUDGET_NEUTRAL;
+	const struct verdict	*v = &r->a.v;
+	int			 failed;
+
+	if (r->store == NULL)
+		return;
+	if (eventloop_signal() != 0 || v->kind == VERDICT_INTERRUPTED)
+		res = BUDGET_NEUTRAL;
+	else if (v->kind == VERDICT_SUCCESS)
+		res = BUDGET_SUCCESS;
+	else if (v->kind == VERDICT_RETRY || (v->kind == VERDICT_GIVE_UP &&
+	    v->end != END_EXEC && v->end != END_PERMANENT))
+		res = BUDGET_FAILURE;
+	failed = store_report(r->store, res, r->took, r->grant.probe) == -1;
+	store_heard(r, failed);
+}
+
 /*
  * Start the next attempt: GO_ON once it has ended (or could not be run),
  * else retry's exit status. No attempt starts after the deadline.
@@ -224,6 +392,16 @@ attempt_run(struct run *r, struct stop_plan *plan)
 
 	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
 		/* Messages speak of the last attempt that ran, if any. */
+		if (r->made == 0)
+			return give_up(r, "deadline-first", EXIT_TIMEDOUT);
+		return give_up(r, "deadline", r->prev);
+	}
+	if ((st = gate(r)) != GO_ON)
+		return st;
+	/* A token that came at the deadline starts nothing. */
+	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
+		if (r->store != NULL && r->grant.probe)
+			store_report(r->store, BUDGET_NEUTRAL, 0, 1);
 		if (r->made == 0)
 			return give_up(r, "deadline-first", EXIT_TIMEDOUT);
 		return give_up(r, "deadline", r->prev);
@@ -349,6 +527,7 @@ attempt(struct run *r)
 		return st;
 	if ((st = attempt_output(r, &plan)) != GO_ON)
 		return st;
+	report(r);
 	/* Received during the attempt, or while its output went out. */
 	if (eventloop_signal() != 0)
 		eventloop_die_of(eventloop_signal());
@@ -406,6 +585,7 @@ run_setup(struct run *r)
 {
 	const struct options	*o = r->o;
 	uint64_t		 layers, runs;
+	char			 err[4608];
 
 	if (io_guard_stdfds() == -1) {
 		log_error("cannot open /dev/null: %s", strerror(errno));
@@ -435,6 +615,11 @@ run_setup(struct run *r)
 	if (io_terminal_passed(&r->io))
 		log_notice("--stdin=replay: standard input is a terminal, "
 		    "which cannot be replayed; each attempt reads it as it is");
+	if (o->budget != NULL && (r->store = store_open(o->store, o->budget,
+	    &o->budget_params, 1, err, sizeof err)) == NULL) {
+		log_error("cannot use --store=%s: %s", o->store, err);
+		return -1;
+	}
 	backoff_start(&o->backoff, &r->bs);
 	r->deadline = o->deadline != 0 ? r->start + o->deadline : 0;
 	r->prev = -1;
@@ -478,6 +663,7 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 		io_free(&r.hook_io);
 	supervise_close(&r.sup);
 	runenv_free(&r.env);
+	store_close(r.store);
 	/* The last messages, while the reader takes them. */
 	eventloop_flush_sinks(r.deadline);
 	if (eventloop_signal() != 0)

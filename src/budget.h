@@ -1,0 +1,75 @@
+/*
+ * A retry budget (a token bucket) and a circuit breaker shared by the runs
+ * that name the same budget: the arithmetic only. The store (store.c)
+ * keeps the state, serializes the changes and passes its clock in, so
+ * every rule here is a pure function of the state, the parameters and
+ * the time.
+ */
+#ifndef RETRY_BUDGET_H
+#define RETRY_BUDGET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BUDGET_NAME_MAX 128
+#define BUDGET_DEFAULT_BURST 10.0
+#define BUDGET_DEFAULT_RATIO 0.1	/* the SRE book's 10 % */
+#define BUDGET_DEFAULT_RATE 1.0		/* tokens a second */
+#define BUDGET_DEFAULT_GAIN 0.0		/* tokens a success adds */
+
+/* What the options say; every run brings its own. */
+struct budget_params {
+	double		burst;		/* tokens at most, >= 1 */
+	double		ratio;		/* deposited by a first attempt */
+	double		rate;		/* tokens added a second */
+	double		gain;		/* added by a success, beyond its own */
+	uint32_t	breaker_k;	/* 0: no breaker in this run */
+	uint64_t	breaker_ns;	/* how long the circuit stays open */
+};
+
+/* The shared state, as the store keeps it. Times are the store's clock. */
+struct budget_state {
+	double		tokens;
+	uint64_t	at;		/* when tokens was last brought up */
+	uint32_t	fails;		/* consecutive failed attempts */
+	uint64_t	open_until;	/* 0: closed; then half-open */
+	uint64_t	probe_until;	/* half-open: the probe's slot ends */
+};
+
+enum budget_answer {
+	BUDGET_GO,		/* start the attempt */
+	BUDGET_NO_TOKEN,	/* a retry: no token yet */
+	BUDGET_OPEN,		/* the circuit is open (or a probe is out) */
+};
+
+/* The answer to a run that asks to start an attempt. */
+struct budget_grant {
+	enum budget_answer	answer;
+	int			probe;	/* GO: the half-open probe */
+	uint64_t		wait;	/* not GO: ns until it may change */
+	double			tokens;	/* left, after the request */
+	const char		*circuit; /* "closed", "open", "half-open" */
+};
+
+/* How an attempt ended, for the budget and the breaker. */
+enum budget_result {
+	BUDGET_SUCCESS,		/* closes the circuit; a retry's token back */
+	BUDGET_FAILURE,		/* one that retry would retry */
+	BUDGET_NEUTRAL,		/* neither: a permanent status, a signal */
+};
+
+void	budget_fresh(const struct budget_params *, struct budget_state *,
+	    uint64_t);
+void	budget_admit(const struct budget_params *, struct budget_state *,
+	    uint64_t, int, struct budget_grant *);
+void	budget_report(const struct budget_params *, struct budget_state *,
+	    uint64_t, enum budget_result, int, int);
+const char *budget_circuit(const struct budget_params *,
+	    const struct budget_state *, uint64_t);
+double	budget_tokens(const struct budget_params *,
+	    const struct budget_state *, uint64_t);
+int	budget_name_valid(const char *);
+int	budget_format(const struct budget_state *, char *, size_t);
+int	budget_parse(const char *, size_t, struct budget_state *);
+
+#endif

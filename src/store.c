@@ -1,0 +1,118 @@
+/*
+ * The store interface: which store a URL names, and the calls the loop
+ * makes, passed on to that store. A store that fails after it opened is
+ * left alone by the caller (fail open): a budget never fails a run.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store.h"
+
+/* Whether url names a store this build has; why: what is wrong. */
+int
+store_url_check(const char *url, const char **why)
+{
+	if (strncmp(url, "file:", 5) == 0) {
+		if (url[5] == '\0') {
+			*why = "file: needs a directory (file:DIR)";
+			return -1;
+		}
+		return 0;
+	}
+	if (strncmp(url, "redis://", 8) == 0) {
+		*why = "this build has no redis: store (file:DIR only)";
+		return -1;
+	}
+	*why = "expected file:DIR or redis://HOST[:PORT][/DB]";
+	return -1;
+}
+
+/*
+ * The store when none is named: file:$XDG_RUNTIME_DIR/retry (a private
+ * tmpfs of the user's, per the XDG base directory spec), else
+ * file:/tmp/retry-UID.
+ */
+void
+store_default_url(char *buf, size_t len)
+{
+	const char	*x = getenv("XDG_RUNTIME_DIR");
+
+	if (x != NULL && x[0] == '/' &&
+	    (size_t)snprintf(buf, len, "file:%s/retry", x) < len)
+		return;
+	snprintf(buf, len, "file:/tmp/retry-%lu", (unsigned long)geteuid());
+}
+
+/*
+ * Open budget name in the store at url, with this run's parameters;
+ * create: make what is missing (not for a dry run). NULL with one line
+ * in err when the store is refused.
+ */
+struct store *
+store_open(const char *url, const char *name, const struct budget_params *p,
+    int create, char *err, size_t errlen)
+{
+	const char	*why;
+
+	if (store_url_check(url, &why) == -1) {
+		snprintf(err, errlen, "%s", why);
+		return NULL;
+	}
+	return store_file_open(url + 5, name, p, create, err, errlen);
+}
+
+/* Ask to start an attempt (first: the run's first). -1: the store failed. */
+int
+store_admit(struct store *s, int first, struct budget_grant *g)
+{
+	return s->ops->admit(s, first, g);
+}
+
+/* Tell how an attempt ended. -1: the store failed. */
+int
+store_report(struct store *s, enum budget_result r, int retry, int probe)
+{
+	return s->ops->report(s, r, retry, probe);
+}
+
+/*
+ * The state as it is, without changing it, and the store's time;
+ * *fresh: there is none yet (a new budget). -1: the store failed.
+ */
+int
+store_read(struct store *s, struct budget_state *st, uint64_t *now,
+    int *fresh)
+{
+	return s->ops->read(s, st, now, fresh);
+}
+
+/* Why the last call failed. */
+const char *
+store_error(const struct store *s)
+{
+	return s->error;
+}
+
+/* A warning the last call left (a corrupt file replaced), or NULL. */
+const char *
+store_take_warning(struct store *s)
+{
+	static char	w[sizeof s->warning];
+
+	if (s->warning[0] == '\0')
+		return NULL;
+	memcpy(w, s->warning, sizeof w);
+	s->warning[0] = '\0';
+	return w;
+}
+
+void
+store_close(struct store *s)
+{
+	if (s != NULL)
+		s->ops->close(s);
+}

@@ -1,0 +1,371 @@
+/*
+ * The file: store, for the runs of one host. DIR holds, per budget NAME:
+ *
+ *   NAME.lock    never replaced; an fcntl lock on it (an open file
+ *                description lock where there is one) serializes changes
+ *   NAME.budget  the state, one line (budget_format)
+ *   NAME.tmp     the next state, renamed over NAME.budget
+ *
+ * A change is read, compute, write NAME.tmp, rename, all under the lock,
+ * so a run that dies at any point leaves the old state or the new one.
+ * NAME has no ',' or '/', and the suffixes differ, so no two budgets'
+ * files meet. DIR is the user's own and private; no symlink is followed
+ * in it, and every check is made on the opened descriptor.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "store.h"
+
+#ifdef F_OFD_SETLK
+#define LOCK_CMD F_OFD_SETLK
+#else
+#define LOCK_CMD F_SETLK
+#endif
+
+/* The longest a run waits for another's lock before it goes on without. */
+#define LOCK_WAIT_NS 2000000000ULL
+/* The longest state file that can be right. */
+#define STATE_MAX 256
+
+struct file_store {
+	struct store	 base;
+	int		 dirfd;		/* -1: DIR is not there (dry run) */
+	char		 dir[4096];
+	char		 lock[BUDGET_NAME_MAX + 8];
+	char		 state[BUDGET_NAME_MAX + 8];
+	char		 tmp[BUDGET_NAME_MAX + 8];
+};
+
+static uint64_t
+now_ns(int clock)
+{
+	struct timespec	ts;
+
+	clock_gettime(clock, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static int
+fail(struct file_store *fs, const char *what)
+{
+	snprintf(fs->base.error, sizeof fs->base.error, "%s: %s/%s",
+	    strerror(errno), fs->dir, what);
+	return -1;
+}
+
+/*
+ * Open DIR, creating it 0700 if asked; refuse one that is a symlink,
+ * not a directory, another user's (root's included), or writable by
+ * its group or others.
+ */
+static int
+open_dir(struct file_store *fs, int create, char *err, size_t errlen)
+{
+	struct stat	sb;
+	int		fd;
+
+	if (create && mkdir(fs->dir, 0700) == -1 && errno != EEXIST) {
+		snprintf(err, errlen, "cannot create %s: %s", fs->dir,
+		    strerror(errno));
+		return -1;
+	}
+	fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1 && !create && errno == ENOENT)
+		return fs->dirfd = -1, 0;
+	if (fd == -1) {
+		snprintf(err, errlen, "%s: %s", fs->dir, errno == ELOOP ?
+		    "a symbolic link, which is not followed" :
+		    strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &sb) == -1 || !S_ISDIR(sb.st_mode)) {
+		snprintf(err, errlen, "%s: not a directory", fs->dir);
+	} else if (sb.st_uid != geteuid()) {
+		snprintf(err, errlen, "%s is owned by another user (uid %lu)",
+		    fs->dir, (unsigned long)sb.st_uid);
+	} else if ((sb.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+		snprintf(err, errlen, "%s can be written by other users "
+		    "(mode %03o)", fs->dir, (unsigned)(sb.st_mode & 0777));
+	} else {
+		fs->dirfd = fd;
+		return 0;
+	}
+	close(fd);
+	return -1;
+}
+
+/* Sleep a short, random, growing while: lock waiters do not go in step. */
+static void
+lock_pause(unsigned *step)
+{
+	struct timespec	ts;
+	long		ns;
+
+	ns = (50000L << (*step < 6 ? *step : 6)) / 2;
+	ns += (long)(now_ns(CLOCK_MONOTONIC) % (unsigned long)ns);
+	ts.tv_sec = 0;
+	ts.tv_nsec = ns;
+	nanosleep(&ts, NULL);	/* at most 3.2 ms: a signal waits no longer */
+	(*step)++;
+}
+
+/*
+ * Open NAME.lock and take its lock: the descriptor, or -1. A symlink
+ * there is removed, not followed. The wait is bounded: a run stopped
+ * while it held the lock must not hold every other run.
+ */
+static int
+lock_budget(struct file_store *fs)
+{
+	struct flock	fl;
+	struct stat	sb;
+	uint64_t	until = now_ns(CLOCK_MONOTONIC) + LOCK_WAIT_NS;
+	unsigned	step = 0;
+	int		fd;
+
+	fd = openat(fs->dirfd, fs->lock, O_RDWR | O_CREAT | O_NOFOLLOW |
+	    O_CLOEXEC, 0600);
+	if (fd == -1 && errno == ELOOP && unlinkat(fs->dirfd, fs->lock, 0) == 0)
+		fd = openat(fs->dirfd, fs->lock, O_RDWR | O_CREAT |
+		    O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd == -1)
+		return fail(fs, fs->lock);
+	if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return fail(fs, fs->lock);
+	}
+	for (;;) {
+		memset(&fl, 0, sizeof fl);	/* OFD locks want l_pid 0 */
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		if (fcntl(fd, LOCK_CMD, &fl) == 0)
+			return fd;
+		if ((errno != EAGAIN && errno != EACCES && errno != EINTR) ||
+		    now_ns(CLOCK_MONOTONIC) >= until) {
+			if (errno == EAGAIN || errno == EACCES)
+				errno = ETIMEDOUT;
+			fail(fs, fs->lock);
+			close(fd);
+			return -1;
+		}
+		lock_pause(&step);
+	}
+}
+
+/* Say once per call that a state file was not usable. */
+static void
+warn_corrupt(struct file_store *fs, const char *what)
+{
+	snprintf(fs->base.warning, sizeof fs->base.warning,
+	    "budget file %s/%s %s; starting a fresh budget", fs->dir,
+	    fs->state, what);
+}
+
+/*
+ * Read the state; *fresh when there is none. A file that is not a
+ * regular one, cannot be read or does not parse is a fresh budget, with
+ * a warning: the next write replaces it.
+ */
+static int
+read_state(struct file_store *fs, struct budget_state *st, uint64_t now,
+    int *fresh)
+{
+	char		buf[STATE_MAX + 1];
+	struct stat	sb;
+	ssize_t		n;
+	int		fd;
+
+	*fresh = 0;
+	fd = fs->dirfd == -1 ? (errno = ENOENT, -1) : openat(fs->dirfd,
+	    fs->state, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd == -1 && errno == ENOENT) {
+		*fresh = 1;
+		budget_fresh(&fs->base.params, st, now);
+		return 0;
+	}
+	if (fd == -1) {
+		warn_corrupt(fs, errno == ELOOP ? "is a symbolic link" :
+		    "cannot be read");
+	} else if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		warn_corrupt(fs, "is not a regular file");
+	} else if ((n = read(fd, buf, sizeof buf)) < 0) {
+		warn_corrupt(fs, "cannot be read");
+	} else if (budget_parse(buf, (size_t)n, st) == -1) {
+		warn_corrupt(fs, n == 0 ? "is empty" : "is corrupt");
+	} else {
+		close(fd);
+		return 0;
+	}
+	if (fd != -1)
+		close(fd);
+	*fresh = 1;
+	budget_fresh(&fs->base.params, st, now);
+	return 0;
+}
+
+/* Write the state: to NAME.tmp, then renamed over NAME.budget. */
+static int
+write_state(struct file_store *fs, const struct budget_state *st)
+{
+	char	buf[STATE_MAX];
+	int	fd, n;
+	ssize_t	w;
+
+	if ((n = budget_format(st, buf, sizeof buf)) == -1) {
+		errno = EOVERFLOW;
+		return fail(fs, fs->state);
+	}
+	fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_TRUNC |
+	    O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd == -1 && errno == ELOOP && unlinkat(fs->dirfd, fs->tmp, 0) == 0)
+		fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_TRUNC |
+		    O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd == -1)
+		return fail(fs, fs->tmp);
+	w = write(fd, buf, (size_t)n);
+	if (w != n) {
+		if (w >= 0)
+			errno = ENOSPC;
+		fail(fs, fs->tmp);
+		close(fd);
+		return -1;
+	}
+	if (close(fd) == -1)
+		return fail(fs, fs->tmp);
+	if (renameat(fs->dirfd, fs->tmp, fs->dirfd, fs->state) == -1)
+		return fail(fs, fs->state);
+	return 0;
+}
+
+/* Whether two states differ (a state that did not change is not written). */
+static int
+changed(const struct budget_state *a, const struct budget_state *b)
+{
+	return a->tokens != b->tokens || a->at != b->at ||
+	    a->fails != b->fails || a->open_until != b->open_until ||
+	    a->probe_until != b->probe_until;
+}
+
+/* One change of the state under the lock; the change is what op is. */
+struct change {
+	int			 admit;		/* else report */
+	int			 first;
+	struct budget_grant	*grant;
+	enum budget_result	 result;
+	int			 retry, probe;
+};
+
+static int
+apply(struct file_store *fs, const struct change *c)
+{
+	struct budget_state	st, was;
+	uint64_t		now = now_ns(CLOCK_REALTIME);
+	int			lockfd, fresh, r = 0;
+
+	if ((lockfd = lock_budget(fs)) == -1)
+		return -1;
+	read_state(fs, &st, now, &fresh);
+	was = st;
+	if (c->admit)
+		budget_admit(&fs->base.params, &st, now, c->first, c->grant);
+	else
+		budget_report(&fs->base.params, &st, now, c->result, c->retry,
+		    c->probe);
+	/*
+	 * A full bucket refilled is the same bucket whatever its time: not
+	 * written, so a run whose first attempt succeeds costs two reads.
+	 */
+	if (!fresh && st.tokens >= fs->base.params.burst &&
+	    was.tokens >= fs->base.params.burst)
+		was.at = st.at;
+	if (fresh || changed(&st, &was))
+		r = write_state(fs, &st);
+	close(lockfd);
+	return r;
+}
+
+static int
+file_admit(struct store *s, int first, struct budget_grant *g)
+{
+	struct change	c = { 1, first, g, BUDGET_NEUTRAL, 0, 0 };
+
+	return apply((struct file_store *)s, &c);
+}
+
+static int
+file_report(struct store *s, enum budget_result r, int retry, int probe)
+{
+	struct change	c = { 0, 0, NULL, r, retry, probe };
+
+	return apply((struct file_store *)s, &c);
+}
+
+/* The state as it is; nothing is created or locked (a dry run). */
+static int
+file_read(struct store *s, struct budget_state *st, uint64_t *now,
+    int *fresh)
+{
+	*now = now_ns(CLOCK_REALTIME);
+	return read_state((struct file_store *)s, st, *now, fresh);
+}
+
+static void
+file_close(struct store *s)
+{
+	struct file_store	*fs = (struct file_store *)s;
+
+	if (fs->dirfd != -1)
+		close(fs->dirfd);
+	free(fs);
+}
+
+static const struct store_ops file_ops = {
+	file_admit, file_report, file_read, file_close,
+};
+
+/*
+ * Open budget name in DIR; create: make DIR if it is missing. NULL with
+ * one line in err when DIR is refused.
+ */
+struct store *
+store_file_open(const char *dir, const char *name,
+    const struct budget_params *p, int create, char *err, size_t errlen)
+{
+	struct file_store	*fs;
+
+	if (!budget_name_valid(name)) {
+		snprintf(err, errlen, "invalid budget name '%s'", name);
+		return NULL;
+	}
+	if ((fs = calloc(1, sizeof *fs)) == NULL) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return NULL;
+	}
+	fs->base.ops = &file_ops;
+	fs->base.params = *p;
+	snprintf(fs->base.name, sizeof fs->base.name, "%s", name);
+	snprintf(fs->lock, sizeof fs->lock, "%s.lock", name);
+	snprintf(fs->state, sizeof fs->state, "%s.budget", name);
+	snprintf(fs->tmp, sizeof fs->tmp, "%s.tmp", name);
+	if ((size_t)snprintf(fs->dir, sizeof fs->dir, "%s", dir) >=
+	    sizeof fs->dir) {
+		snprintf(err, errlen, "directory name too long");
+		free(fs);
+		return NULL;
+	}
+	if (open_dir(fs, create, err, errlen) == -1) {
+		free(fs);
+		return NULL;
+	}
+	return &fs->base;
+}
