@@ -15,7 +15,9 @@
 #define BUDGET_DEFAULT_BURST 10.0
 #define BUDGET_DEFAULT_RATIO 0.1	/* the SRE book's 10 % */
 #define BUDGET_DEFAULT_RATE 1.0		/* tokens a second */
+#ifndef BUDGET_DEFAULT_GAIN
 #define BUDGET_DEFAULT_GAIN 0.0		/* tokens a success adds */
+#endif
 
 /* What the options say; every run brings its own. */
 struct budget_params {
