@@ -50,6 +50,22 @@ clamp(const struct budget_params *p, struct budget_state *s, uint64_t now)
 		s->probe_until = now + p->breaker_ns;
 }
 
+/*
+ * The circuit opens: with BUDGET_SLOW_START, the bucket is emptied, so
+ * that after the probe the runs come back as the successes earn tokens.
+ */
+static void
+open_circuit(const struct budget_params *p, struct budget_state *s,
+    uint64_t now)
+{
+	s->open_until = now + p->breaker_ns;
+	s->probe_until = 0;
+	s->fails = 0;
+#ifdef BUDGET_SLOW_START
+	s->tokens = 0;
+#endif
+}
+
 /* Add n tokens, up to the burst (a larger burst of another run stays). */
 static void
 add_tokens(const struct budget_params *p, struct budget_state *s, double n)
@@ -192,17 +208,13 @@ budget_report(const struct budget_params *p, struct budget_state *s,
 		s->open_until = s->probe_until = 0;
 		break;
 	case BUDGET_FAILURE:
-		if (probe && p->breaker_k != 0) {
-			s->open_until = now + p->breaker_ns;
-			s->probe_until = 0;
-			s->fails = 0;
-		} else if (s->open_until == 0) {
+		if (probe && p->breaker_k != 0)
+			open_circuit(p, s, now);
+		else if (s->open_until == 0) {
 			if (s->fails < UINT32_MAX)
 				s->fails++;
-			if (p->breaker_k != 0 && s->fails >= p->breaker_k) {
-				s->open_until = now + p->breaker_ns;
-				s->fails = 0;
-			}
+			if (p->breaker_k != 0 && s->fails >= p->breaker_k)
+				open_circuit(p, s, now);
 		}
 		break;
 	case BUDGET_NEUTRAL:
@@ -265,9 +277,12 @@ field_u64(const char **p, const char *end, const char *key, char sep,
 	if (q >= end || *q < '0' || *q > '9')
 		return -1;
 	for (; q < end && *q >= '0' && *q <= '9'; q++) {
-		if (v > (UINT64_MAX - 9) / 10)
+		unsigned	digit = (unsigned)(*q - '0');
+
+		if (v > UINT64_MAX / 10 ||
+		    (v == UINT64_MAX / 10 && digit > UINT64_MAX % 10))
 			return -1;
-		v = v * 10 + (unsigned long long)(*q - '0');
+		v = v * 10 + digit;
 	}
 	if (q >= end || *q != sep)
 		return -1;

@@ -39,6 +39,7 @@
 struct file_store {
 	struct store	 base;
 	int		 dirfd;		/* -1: DIR is not there (dry run) */
+	int		 lockfd;	/* NAME.lock, once opened; else -1 */
 	char		 dir[4096];
 	char		 lock[BUDGET_NAME_MAX + 8];
 	char		 state[BUDGET_NAME_MAX + 8];
@@ -71,20 +72,30 @@ static int
 open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 {
 	struct stat	sb;
-	int		fd;
+	int		fd, e;
 
-	if (create && mkdir(fs->dir, 0700) == -1 && errno != EEXIST) {
-		snprintf(err, errlen, "cannot create %s: %s", fs->dir,
-		    strerror(errno));
-		return -1;
-	}
+	/* Opened first: a DIR that is there costs no mkdir. */
 	fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1 && errno == ENOENT && create) {
+		if (mkdir(fs->dir, 0700) == -1 && errno != EEXIST) {
+			snprintf(err, errlen, "cannot create %s: %s", fs->dir,
+			    strerror(errno));
+			return -1;
+		}
+		fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		    O_CLOEXEC);
+	}
 	if (fd == -1 && !create && errno == ENOENT)
 		return fs->dirfd = -1, 0;
 	if (fd == -1) {
-		snprintf(err, errlen, "%s: %s", fs->dir, errno == ELOOP ?
-		    "a symbolic link, which is not followed" :
-		    strerror(errno));
+		/* O_DIRECTORY speaks first: ENOTDIR for a symlink too. */
+		e = errno;
+		if (e == ELOOP || (e == ENOTDIR && lstat(fs->dir, &sb) == 0 &&
+		    S_ISLNK(sb.st_mode)))
+			snprintf(err, errlen, "%s: a symbolic link, which is "
+			    "not followed", fs->dir);
+		else
+			snprintf(err, errlen, "%s: %s", fs->dir, strerror(e));
 		return -1;
 	}
 	if (fstat(fd, &sb) == -1 || !S_ISDIR(sb.st_mode)) {
@@ -119,17 +130,13 @@ lock_pause(unsigned *step)
 }
 
 /*
- * Open NAME.lock and take its lock: the descriptor, or -1. A symlink
- * there is removed, not followed. The wait is bounded: a run stopped
- * while it held the lock must not hold every other run.
+ * Open NAME.lock, once a run: a symlink there is removed, not followed.
+ * Close-on-exec: no attempt holds it.
  */
 static int
-lock_budget(struct file_store *fs)
+open_lock(struct file_store *fs)
 {
-	struct flock	fl;
 	struct stat	sb;
-	uint64_t	until = now_ns(CLOCK_MONOTONIC) + LOCK_WAIT_NS;
-	unsigned	step = 0;
 	int		fd;
 
 	fd = openat(fs->dirfd, fs->lock, O_RDWR | O_CREAT | O_NOFOLLOW |
@@ -144,19 +151,42 @@ lock_budget(struct file_store *fs)
 		errno = EINVAL;
 		return fail(fs, fs->lock);
 	}
+	fs->lockfd = fd;
+	return 0;
+}
+
+/* Take or leave (type F_UNLCK) the lock on NAME.lock. */
+static int
+set_lock(int fd, short type)
+{
+	struct flock	fl;
+
+	memset(&fl, 0, sizeof fl);	/* OFD locks want l_pid 0 */
+	fl.l_type = type;
+	fl.l_whence = SEEK_SET;
+	return fcntl(fd, LOCK_CMD, &fl);
+}
+
+/*
+ * Take the budget's lock. The wait is bounded: a run stopped while it
+ * held the lock must not hold every other run.
+ */
+static int
+lock_budget(struct file_store *fs)
+{
+	uint64_t	until = now_ns(CLOCK_MONOTONIC) + LOCK_WAIT_NS;
+	unsigned	step = 0;
+
+	if (fs->lockfd == -1 && open_lock(fs) == -1)
+		return -1;
 	for (;;) {
-		memset(&fl, 0, sizeof fl);	/* OFD locks want l_pid 0 */
-		fl.l_type = F_WRLCK;
-		fl.l_whence = SEEK_SET;
-		if (fcntl(fd, LOCK_CMD, &fl) == 0)
-			return fd;
+		if (set_lock(fs->lockfd, F_WRLCK) == 0)
+			return 0;
 		if ((errno != EAGAIN && errno != EACCES && errno != EINTR) ||
 		    now_ns(CLOCK_MONOTONIC) >= until) {
 			if (errno == EAGAIN || errno == EACCES)
 				errno = ETIMEDOUT;
-			fail(fs, fs->lock);
-			close(fd);
-			return -1;
+			return fail(fs, fs->lock);
 		}
 		lock_pause(&step);
 	}
@@ -270,9 +300,9 @@ apply(struct file_store *fs, const struct change *c)
 {
 	struct budget_state	st, was;
 	uint64_t		now = now_ns(CLOCK_REALTIME);
-	int			lockfd, fresh, r = 0;
+	int			fresh, r = 0;
 
-	if ((lockfd = lock_budget(fs)) == -1)
+	if (lock_budget(fs) == -1)
 		return -1;
 	read_state(fs, &st, now, &fresh);
 	was = st;
@@ -290,7 +320,7 @@ apply(struct file_store *fs, const struct change *c)
 		was.at = st.at;
 	if (fresh || changed(&st, &was))
 		r = write_state(fs, &st);
-	close(lockfd);
+	set_lock(fs->lockfd, F_UNLCK);
 	return r;
 }
 
@@ -324,6 +354,8 @@ file_close(struct store *s)
 {
 	struct file_store	*fs = (struct file_store *)s;
 
+	if (fs->lockfd != -1)
+		close(fs->lockfd);
 	if (fs->dirfd != -1)
 		close(fs->dirfd);
 	free(fs);
@@ -352,6 +384,7 @@ store_file_open(const char *dir, const char *name,
 		return NULL;
 	}
 	fs->base.ops = &file_ops;
+	fs->lockfd = -1;
 	fs->base.params = *p;
 	snprintf(fs->base.name, sizeof fs->base.name, "%s", name);
 	snprintf(fs->lock, sizeof fs->lock, "%s.lock", name);

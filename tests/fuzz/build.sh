@@ -20,7 +20,7 @@ flags="-g -O1 -fno-sanitize-recover=all"
 warn="-Wall -Wextra -Wshadow -Wwrite-strings -Wmissing-prototypes
     -Wstrict-prototypes -Wpointer-arith -Wundef -Wvla"
 incs="-I $builddir -I src -I . -I tests/fuzz"
-targets="fuzz_duration fuzz_statuslist fuzz_jitter fuzz_options fuzz_http"
+targets="fuzz_duration fuzz_statuslist fuzz_jitter fuzz_options fuzz_http fuzz_budget"
 
 cd "$top"
 rm -rf "$out/obj"

@@ -1,0 +1,405 @@
+/*
+ * Unit tests of the file: store against real files in a fresh directory:
+ * concurrent takers in forked children, corrupt and truncated state, a
+ * symlinked, foreign or shared DIR.
+ */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check_run.h"
+#include "store.h"
+
+static char	top[4096];	/* a fresh directory per test */
+static char	dir[4200];	/* DIR: top/st */
+static char	url[4300];	/* file:DIR */
+
+static void
+setup(void)
+{
+	const char	*t = getenv("TMPDIR");
+
+	snprintf(top, sizeof top, "%s/check_store.XXXXXX",
+	    t != NULL && *t != '\0' ? t : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	snprintf(dir, sizeof dir, "%s/st", top);
+	snprintf(url, sizeof url, "file:%s", dir);
+}
+
+static void
+teardown(void)
+{
+	char	cmd[4400];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", top);
+}
+
+static struct budget_params
+params(double burst, double ratio, double rate)
+{
+	struct budget_params	p;
+
+	memset(&p, 0, sizeof p);
+	p.burst = burst;
+	p.ratio = ratio;
+	p.rate = rate;
+	return p;
+}
+
+/* Open budget "b" in DIR, or fail the test with the store's reason. */
+static struct store *
+open_b(const struct budget_params *p, int create)
+{
+	struct store	*s;
+	char		 err[4608];
+
+	s = store_open(url, "b", p, create, err, sizeof err);
+	ck_assert_msg(s != NULL, "%s", err);
+	return s;
+}
+
+/* The tokens the store holds now. */
+static double
+tokens_now(const struct budget_params *p)
+{
+	struct store		*s = open_b(p, 0);
+	struct budget_state	 st;
+	uint64_t		 now;
+	int			 fresh;
+
+	ck_assert_int_eq(store_read(s, &st, &now, &fresh), 0);
+	store_close(s);
+	return budget_tokens(p, &st, now);
+}
+
+/* Write text as the state file of budget "b". */
+static void
+put_state(const char *text, size_t len)
+{
+	char	path[4400];
+	FILE	*f;
+
+	snprintf(path, sizeof path, "%s/b.budget", dir);
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+	fclose(f);
+}
+
+START_TEST(dir_is_created_private)
+{
+	struct budget_params	p = params(10, 0.1, 1);
+	struct budget_grant	g;
+	struct store		*s;
+	struct stat		sb;
+
+	umask(0);
+	s = open_b(&p, 1);
+	ck_assert_int_eq(stat(dir, &sb), 0);
+	ck_assert_uint_eq(sb.st_mode & 0777, 0700);
+	ck_assert_int_eq(store_admit(s, 1, &g), 0);
+	ck_assert_int_eq(g.answer, BUDGET_GO);
+	store_close(s);
+	{
+		char	path[4400];
+
+		snprintf(path, sizeof path, "%s/b.budget", dir);
+		ck_assert_int_eq(stat(path, &sb), 0);
+		ck_assert_uint_eq(sb.st_mode & 0777, 0600);
+	}
+}
+END_TEST
+
+START_TEST(a_dry_run_creates_nothing)
+{
+	struct budget_params	 p = params(10, 0.1, 1);
+	struct store		*s = open_b(&p, 0);
+	struct budget_state	 st;
+	uint64_t		 now;
+	int			 fresh = 0;
+
+	ck_assert_int_eq(store_read(s, &st, &now, &fresh), 0);
+	ck_assert_int_eq(fresh, 1);
+	ck_assert(st.tokens == 10);
+	store_close(s);
+	ck_assert_int_eq(access(dir, F_OK), -1);
+}
+END_TEST
+
+START_TEST(the_state_outlives_the_run)
+{
+	struct budget_params	p = params(5, 0, 0);
+	struct budget_grant	g;
+	struct store		*s = open_b(&p, 1);
+
+	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	store_close(s);
+	ck_assert(tokens_now(&p) == 3);
+	s = open_b(&p, 1);
+	ck_assert_int_eq(store_report(s, BUDGET_SUCCESS, 1, 0), 0);
+	store_close(s);
+	ck_assert(tokens_now(&p) == 4);
+}
+END_TEST
+
+/* Take one token in each of n children at once: how many got one. */
+static int
+takers(const struct budget_params *p, int n)
+{
+	pid_t	pid;
+	int	i, st, got = 0;
+
+	for (i = 0; i < n; i++) {
+		pid = fork();
+		ck_assert_int_ne(pid, -1);
+		if (pid == 0) {
+			struct budget_grant	 g;
+			struct store		*s;
+			char			 err[4608];
+
+			s = store_open(url, "b", p, 1, err, sizeof err);
+			if (s == NULL || store_admit(s, 0, &g) == -1)
+				_exit(2);
+			_exit(g.answer == BUDGET_GO ? 0 : 1);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		ck_assert_int_ne(wait(&st), -1);
+		ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) != 2,
+		    "a taker failed (status %#x)", st);
+		got += WEXITSTATUS(st) == 0;
+	}
+	return got;
+}
+
+START_TEST(a_thousand_concurrent_takers_lose_no_update)
+{
+	struct budget_params	 p = params(1500, 0, 0);
+	struct store		*s = open_b(&p, 1);
+
+	store_close(s);
+	ck_assert_int_eq(takers(&p, 1000), 1000);
+	ck_assert_msg(tokens_now(&p) == 500, "%.3f tokens left, not 500",
+	    tokens_now(&p));
+	/* Past the last token, the takers are told no. */
+	ck_assert_int_eq(takers(&p, 600), 500);
+	ck_assert(tokens_now(&p) == 0);
+}
+END_TEST
+
+static const struct {
+	const char	*text;
+	const char	*said;
+} corrupt[] = {
+	{ "", "is empty" },
+	{ "retry-budget 1 tokens=3.000000000 at=1 fa", "is corrupt" },
+	{ "garbage\n", "is corrupt" },
+	{ "retry-budget 9 tokens=3 at=1 fails=0 open_until=0 probe_until=0\n",
+	    "is corrupt" },
+	{ "\0\0\0\0\0\0\0\0\0\0\0\0", "is corrupt" },
+};
+
+START_TEST(a_corrupt_file_is_a_fresh_budget_and_a_warning)
+{
+	struct budget_params	 p = params(4, 0, 0);
+	struct budget_grant	 g;
+	struct store		*s = open_b(&p, 1);
+	const char		*w;
+	size_t			 len = strlen(corrupt[_i].text);
+
+	if (_i == 4)
+		len = 12;
+	put_state(corrupt[_i].text, len);
+	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(g.answer, BUDGET_GO);
+	ck_assert(g.tokens == 3);
+	w = store_take_warning(s);
+	ck_assert_ptr_nonnull(w);
+	ck_assert_msg(strstr(w, corrupt[_i].said) != NULL, "%s", w);
+	ck_assert_ptr_nonnull(strstr(w, "fresh budget"));
+	ck_assert_ptr_null(store_take_warning(s));
+	/* Replaced: the next change reads it without a word. */
+	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert(g.tokens == 2);
+	ck_assert_ptr_null(store_take_warning(s));
+	store_close(s);
+}
+END_TEST
+
+START_TEST(a_symlinked_state_file_is_not_followed)
+{
+	struct budget_params	 p = params(4, 0, 0);
+	struct budget_grant	 g;
+	struct store		*s = open_b(&p, 1);
+	char			 target[4400], link[4400], buf[64];
+	FILE			*f;
+
+	snprintf(target, sizeof target, "%s/target", top);
+	snprintf(link, sizeof link, "%s/b.budget", dir);
+	ck_assert_ptr_nonnull(f = fopen(target, "w"));
+	fputs("precious\n", f);
+	fclose(f);
+	ck_assert_int_eq(symlink(target, link), 0);
+	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_ptr_nonnull(store_take_warning(s));
+	store_close(s);
+	ck_assert_ptr_nonnull(f = fopen(target, "r"));
+	ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
+	fclose(f);
+	ck_assert_str_eq(buf, "precious\n");
+	ck_assert(tokens_now(&p) == 3);
+}
+END_TEST
+
+START_TEST(a_symlinked_lock_file_is_replaced)
+{
+	struct budget_params	 p = params(4, 0, 0);
+	struct budget_grant	 g;
+	struct store		*s = open_b(&p, 1);
+	char			 target[4400], link[4400];
+	struct stat		 sb;
+
+	snprintf(target, sizeof target, "%s/elsewhere", top);
+	snprintf(link, sizeof link, "%s/b.lock", dir);
+	ck_assert_int_eq(symlink(target, link), 0);
+	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	store_close(s);
+	ck_assert_int_eq(access(target, F_OK), -1);	/* never created */
+	ck_assert_int_eq(lstat(link, &sb), 0);
+	ck_assert(S_ISREG(sb.st_mode));
+}
+END_TEST
+
+/* Opening DIR fails, and err says why. */
+static void
+refused(const char *because)
+{
+	struct budget_params	p = params(4, 0, 0);
+	char			err[4608];
+
+	ck_assert_ptr_null(store_open(url, "b", &p, 1, err, sizeof err));
+	ck_assert_msg(strstr(err, because) != NULL, "%s", err);
+}
+
+START_TEST(a_symlinked_dir_is_refused)
+{
+	char	real[4400];
+
+	snprintf(real, sizeof real, "%s/real", top);
+	ck_assert_int_eq(mkdir(real, 0700), 0);
+	ck_assert_int_eq(symlink(real, dir), 0);
+	refused("symbolic link");
+}
+END_TEST
+
+START_TEST(a_dir_others_can_write_is_refused)
+{
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	ck_assert_int_eq(chmod(dir, 0770), 0);
+	refused("can be written by other users");
+	ck_assert_int_eq(chmod(dir, 0703), 0);
+	refused("can be written by other users");
+}
+END_TEST
+
+START_TEST(a_dir_of_another_user_is_refused)
+{
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	if (chown(dir, 65534, 65534) == -1) {
+		/* Not root: a directory of root's is another user's. */
+		ck_assert_int_ne(geteuid(), 0);
+		snprintf(url, sizeof url, "file:/");
+	}
+	refused("owned by another user");
+}
+END_TEST
+
+START_TEST(a_file_as_dir_is_refused)
+{
+	FILE	*f = fopen(dir, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	refused("Not a directory");
+}
+END_TEST
+
+START_TEST(a_missing_parent_is_refused)
+{
+	snprintf(url, sizeof url, "file:%s/no/such", top);
+	refused("cannot create");
+}
+END_TEST
+
+START_TEST(urls_are_checked)
+{
+	const char	*why;
+
+	ck_assert_int_eq(store_url_check("file:/x", &why), 0);
+	ck_assert_int_eq(store_url_check("file:rel", &why), 0);
+	ck_assert_int_eq(store_url_check("file:", &why), -1);
+	ck_assert_int_eq(store_url_check("/tmp/x", &why), -1);
+	ck_assert_int_eq(store_url_check("http://x", &why), -1);
+	ck_assert_int_eq(store_url_check("", &why), -1);
+}
+END_TEST
+
+START_TEST(the_default_store_is_private_to_the_user)
+{
+	char	buf[4400], want[64];
+
+	setenv("XDG_RUNTIME_DIR", "/run/user/1000", 1);
+	store_default_url(buf, sizeof buf);
+	ck_assert_str_eq(buf, "file:/run/user/1000/retry");
+	unsetenv("XDG_RUNTIME_DIR");
+	store_default_url(buf, sizeof buf);
+	snprintf(want, sizeof want, "file:/tmp/retry-%lu",
+	    (unsigned long)geteuid());
+	ck_assert_str_eq(buf, want);
+	setenv("XDG_RUNTIME_DIR", "relative", 1);
+	store_default_url(buf, sizeof buf);
+	ck_assert_str_eq(buf, want);
+}
+END_TEST
+
+static Suite *
+store_suite(void)
+{
+	Suite	*s = suite_create("store");
+	TCase	*tc;
+
+	tc = tcase_create("file");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, dir_is_created_private);
+	tcase_add_test(tc, a_dry_run_creates_nothing);
+	tcase_add_test(tc, the_state_outlives_the_run);
+	tcase_add_test(tc, a_thousand_concurrent_takers_lose_no_update);
+	tcase_add_loop_test(tc, a_corrupt_file_is_a_fresh_budget_and_a_warning,
+	    0, sizeof corrupt / sizeof corrupt[0]);
+	tcase_add_test(tc, a_symlinked_state_file_is_not_followed);
+	tcase_add_test(tc, a_symlinked_lock_file_is_replaced);
+	tcase_add_test(tc, a_symlinked_dir_is_refused);
+	tcase_add_test(tc, a_dir_others_can_write_is_refused);
+	tcase_add_test(tc, a_dir_of_another_user_is_refused);
+	tcase_add_test(tc, a_file_as_dir_is_refused);
+	tcase_add_test(tc, a_missing_parent_is_refused);
+	tcase_add_test(tc, urls_are_checked);
+	tcase_add_test(tc, the_default_store_is_private_to_the_user);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return check_run(store_suite());
+}
