@@ -54,10 +54,16 @@ struct run {
 	struct store		*store;		/* --budget; NULL: none left */
 	struct budget_grant	 grant;		/* the store's last answer */
 	int			 took;		/* the attempt took a token */
+	uint64_t		 longest;	/* the longest sleep: "one --cap" */
 };
 
-/* A token or circuit wait polls the store at least this often. */
-#define POLL_MAX_NS 250000000ULL
+/*
+ * A wait for the circuit asks the store again at least every 250 ms, a
+ * wait for a token every 50 ms (a token given back is taken at once),
+ * and never more often than every millisecond.
+ */
+#define POLL_CIRCUIT_NS 250000000ULL
+#define POLL_TOKEN_NS 50000000ULL
 #define POLL_MIN_NS 1000000ULL
 
 #define GO_ON (-1)
@@ -251,14 +257,14 @@ store_heard(struct run *r, int failed)
 
 /*
  * How long to sleep before asking the store again: what it said, at
- * most POLL_MAX_NS, stretched by up to a half at random, so that the
+ * most (POLL_*), stretched by up to a half at random, so that the
  * runs that wait for one budget do not all ask at once.
  */
 static uint64_t
-poll_wait(struct run *r, uint64_t wait)
+poll_wait(struct run *r, uint64_t wait, uint64_t most)
 {
-	if (wait > POLL_MAX_NS)
-		wait = POLL_MAX_NS;
+	if (wait > most)
+		wait = most;
 	if (wait < POLL_MIN_NS)
 		wait = POLL_MIN_NS;
 	return wait + (uint64_t)(rng_uniform(r->rng) * (double)(wait / 2));
@@ -313,9 +319,9 @@ store_sleep(uint64_t wake)
 static int
 gate(struct run *r)
 {
-	const uint64_t	 cap = r->o->backoff.cap;
+	const uint64_t	 cap = r->longest;
 	const char	*reason = NULL;
-	uint64_t	 now = eventloop_now(), since = now, until, wake;
+	uint64_t	 now = eventloop_now(), since = now, until, wake, left;
 	int		 first = r->made == 0, failed;
 
 	r->took = 0;
@@ -336,7 +342,8 @@ gate(struct run *r)
 				waited(r, reason, since, 0);
 				return circuit_open(r);
 			}
-			wake = now + poll_wait(r, r->grant.wait);
+			wake = now + poll_wait(r, r->grant.wait,
+			    POLL_CIRCUIT_NS);
 			until = wake + (cap < DURATION_MAX - wake ? cap :
 			    DURATION_MAX - wake);
 		} else {
@@ -346,7 +353,15 @@ gate(struct run *r)
 				waited(r, reason, since, 0);
 				return give_up(r, "budget", r->prev);
 			}
-			wake = now + poll_wait(r, r->grant.wait);
+			/*
+			 * The nearer a run is to giving up, the more often
+			 * it asks: a token given back goes, more often than
+			 * not, to the run that has waited longest (bench/herd:
+			 * no run gives up where one would at random).
+			 */
+			left = (until - now) / 8;
+			wake = now + poll_wait(r, r->grant.wait,
+			    left < POLL_TOKEN_NS ? left : POLL_TOKEN_NS);
 			if (wake > until)
 				wake = until;
 		}
@@ -621,6 +636,7 @@ run_setup(struct run *r)
 		return -1;
 	}
 	backoff_start(&o->backoff, &r->bs);
+	r->longest = backoff_longest(&o->backoff);
 	r->deadline = o->deadline != 0 ? r->start + o->deadline : 0;
 	r->prev = -1;
 	r->policy.success_on = &o->success_on;
