@@ -58,9 +58,10 @@ struct run {
 };
 
 /*
- * A wait for the circuit asks the store again at least every 250 ms, a
- * wait for a token every 50 ms (a token given back is taken at once),
- * and never more often than every millisecond.
+ * A wait for an open circuit asks the store again at least every 250
+ * ms; a wait for a token, or for a probe that is out, every 50 ms (a
+ * token given back is taken at once); never more often than every
+ * millisecond.
  */
 #define POLL_CIRCUIT_NS 250000000ULL
 #define POLL_TOKEN_NS 50000000ULL
@@ -342,8 +343,10 @@ gate(struct run *r)
 				waited(r, reason, since, 0);
 				return circuit_open(r);
 			}
+			/* A probe is out: it may close the circuit now. */
 			wake = now + poll_wait(r, r->grant.wait,
-			    POLL_CIRCUIT_NS);
+			    strcmp(r->grant.circuit, "half-open") == 0 ?
+			    POLL_TOKEN_NS : POLL_CIRCUIT_NS);
 			until = wake + (cap < DURATION_MAX - wake ? cap :
 			    DURATION_MAX - wake);
 		} else {
