@@ -505,16 +505,20 @@ log_budget_wait(const struct log_attempt *a, const struct log_wait *w)
 	if (format == LOG_JSON) {
 		add_json_head(&ln, "budget_wait", &next);
 		addf(&ln, ",\"reason\":\"%s\",\"waited_s\":%.6f,"
-		    "\"got\":%s}", w->reason, duration_seconds(w->waited_ns),
-		    w->got ? "true" : "false");
+		    "\"token_s\":%.6f,\"circuit_s\":%.6f,\"got\":%s}",
+		    w->reason, duration_seconds(w->waited_ns),
+		    duration_seconds(w->token_ns),
+		    duration_seconds(w->circuit_ns), w->got ? "true" : "false");
 	} else {
 		addf(&ln, "retry: %s: attempt %llu held back %.3fs by ", label,
 		    (unsigned long long)a->attempt,
 		    duration_seconds(w->waited_ns));
-		if (strcmp(w->reason, "token") == 0)
-			addf(&ln, "retry budget %s (no token)", a->budget);
-		else
+		if (w->circuit_ns != 0)
 			addf(&ln, "circuit %s (open)", a->budget);
+		if (w->circuit_ns != 0 && w->token_ns != 0)
+			addf(&ln, " and ");
+		if (w->token_ns != 0 || w->circuit_ns == 0)
+			addf(&ln, "retry budget %s (no token)", a->budget);
 		if (!w->got)
 			addf(&ln, "; none came in time");
 	}

@@ -33,8 +33,10 @@ struct log_attempt {
 
 /* A wait for a budget's token or its circuit, when it ended. */
 struct log_wait {
-	const char	*reason;	/* "token" or "circuit" */
-	uint64_t	 waited_ns;
+	const char	*reason;	/* the last: "token" or "circuit" */
+	uint64_t	 waited_ns;	/* in all */
+	uint64_t	 token_ns;	/* of which for a token */
+	uint64_t	 circuit_ns;	/* and for the circuit */
 	int		 got;		/* the attempt may start */
 };
 

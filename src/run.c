@@ -287,26 +287,32 @@ circuit_open(struct run *r)
 
 /* A wait for the store ended: say how long it held the attempt back. */
 static void
-waited(struct run *r, const char *reason, uint64_t since, int got)
+waited(struct run *r, struct log_wait *w, uint64_t since, int got)
 {
 	struct log_attempt	la = told(r, 0);
-	struct log_wait		w;
 
 	la.attempt = r->made + 1;
-	w.reason = reason;
-	w.waited_ns = eventloop_now() - since;
-	w.got = got;
-	log_budget_wait(&la, &w);
+	w->waited_ns = eventloop_now() - since;
+	w->got = got;
+	log_budget_wait(&la, w);
 }
 
-/* Sleep until wake; a stop signal ends the run as during a backoff sleep. */
+/*
+ * Sleep until wake, counting the time to the wait's reason; a stop
+ * signal ends the run as during a backoff sleep.
+ */
 static void
-store_sleep(uint64_t wake)
+store_sleep(struct log_wait *w, uint64_t wake)
 {
-	int	sig;
+	uint64_t	from = eventloop_now();
+	int		sig;
 
 	if ((sig = eventloop_sleep_until(wake)) != 0)
 		eventloop_die_of(sig);
+	if (strcmp(w->reason, "token") == 0)
+		w->token_ns += eventloop_now() - from;
+	else
+		w->circuit_ns += eventloop_now() - from;
 }
 
 /*
@@ -321,7 +327,7 @@ static int
 gate(struct run *r)
 {
 	const uint64_t	 cap = r->longest;
-	const char	*reason = NULL;
+	struct log_wait	 w = { NULL, 0, 0, 0, 0 };
 	uint64_t	 now = eventloop_now(), since = now, until, wake, left;
 	int		 first = r->made == 0, failed;
 
@@ -338,9 +344,10 @@ gate(struct run *r)
 			break;
 		}
 		if (r->grant.answer == BUDGET_OPEN) {
-			reason = "circuit";
+			w.reason = "circuit";
 			if (r->deadline == 0 || now + r->grant.wait >= r->deadline) {
-				waited(r, reason, since, 0);
+				if (w.waited_ns + w.token_ns + w.circuit_ns != 0)
+					waited(r, &w, since, 0);
 				return circuit_open(r);
 			}
 			/* A probe is out: it may close the circuit now. */
@@ -350,10 +357,10 @@ gate(struct run *r)
 			until = wake + (cap < DURATION_MAX - wake ? cap :
 			    DURATION_MAX - wake);
 		} else {
-			reason = "token";
+			w.reason = "token";
 			if (now >= until || (r->deadline != 0 &&
 			    now >= r->deadline)) {
-				waited(r, reason, since, 0);
+				waited(r, &w, since, 0);
 				return give_up(r, "budget", r->prev);
 			}
 			/*
@@ -370,10 +377,10 @@ gate(struct run *r)
 		}
 		if (r->deadline != 0 && wake > r->deadline)
 			wake = r->deadline;
-		store_sleep(wake);
+		store_sleep(&w, wake);
 	}
-	if (reason != NULL)
-		waited(r, reason, since, 1);
+	if (w.reason != NULL)
+		waited(r, &w, since, 1);
 	return GO_ON;
 }
 
