@@ -13,7 +13,8 @@ _retry_takes_value()
 		deadline max-time timeout kill-after signal retry-on while
 		stop-on success-on until splay seed message log-format stdin
 		stdout retry-if-output stop-if-output fail-if-output on-retry
-		on-give-up'
+		on-give-up budget store budget-burst budget-ratio budget-rate
+		breaker'
 	# --http takes its LIST only as --http=LIST, never the next word.
 	local long_noarg='foreground dry-run quiet verbose help version http'
 
@@ -64,6 +65,12 @@ _retry()
 			((i++))	# the value after "="
 			continue
 		fi
+		# COMP_WORDBREAKS splits a value at ":" too: "file:/tmp/b",
+		# the value of --store, is the three words "file" ":" "/tmp/b".
+		if [[ $w == : ]]; then
+			((i++))	# the rest of the value
+			continue
+		fi
 		if [[ $w != -* ]]; then
 			_command_offset $i
 			return
@@ -73,7 +80,8 @@ _retry()
 		fi
 	done
 
-	_init_completion -s || return
+	# -n :, so that cur is the whole "file:DIR" of --store.
+	_init_completion -s -n : || return
 
 	case $prev in
 	-h | --help | -V | --version)
@@ -131,6 +139,33 @@ _retry()
 		COMPREPLY=($(compgen -c -- "$cur"))
 		return
 		;;
+	--store)
+		# file:DIR, the one store this build has; then DIR's directories.
+		if [[ $cur == file:* ]]; then
+			COMPREPLY=($(compgen -d -P file: -- "${cur#file:}"))
+			compopt -o filenames
+		else
+			COMPREPLY=($(compgen -W 'file:' -- "$cur"))
+		fi
+		compopt -o nospace
+		# Bash replaces only what follows the ":" in the word.
+		__ltrim_colon_completions "$cur"
+		return
+		;;
+	--budget-rate)
+		# N/DURATION; a unit alone is one of it.
+		COMPREPLY=($(compgen -W '1/s 10/s 30/m 1/500ms 0/s' -- "$cur"))
+		return
+		;;
+	--breaker)
+		# K/DURATION: K failed attempts in a row open it for DURATION.
+		COMPREPLY=($(compgen -W '5/30s 10/1m' -- "$cur"))
+		return
+		;;
+	--budget | --budget-burst | --budget-ratio)
+		# NAME is free text; so are the numbers.
+		return
+		;;
 	esac
 
 	$split && return
@@ -143,6 +178,8 @@ _retry()
 			-x --stop-on= --success-on= --until= --seed= -n --dry-run
 			--stdin= --stdout= --retry-if-output= --stop-if-output=
 			--fail-if-output= --on-retry= --on-give-up= --http --http=
+			--budget= --store= --budget-burst= --budget-ratio=
+			--budget-rate= --breaker=
 			-m --message= -q --quiet -v --verbose --log-format=
 			-h --help -V --version --' -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace

@@ -17,7 +17,8 @@ function __fish_retry_print_command
         --jitter --delay --deadline --max-time --timeout --kill-after \
         --signal --splay --retry-on --while --stop-on --success-on --until \
         --seed --message --log-format --stdin --stdout --retry-if-output \
-        --stop-if-output --fail-if-output --on-retry --on-give-up
+        --stop-if-output --fail-if-output --on-retry --on-give-up --budget \
+        --store --budget-burst --budget-ratio --budget-rate --breaker
     set -l long_novalue --foreground --dry-run --quiet --verbose --help --version \
         --http
     set -l i 1
@@ -79,6 +80,19 @@ function __fish_retry_signals
     end
 end
 
+# A store: file:DIR, the one kind this build has, then DIR's directories.
+function __fish_retry_stores
+    # The token is the value alone, or "--store=" and the value.
+    set -l value (string replace -r -- '^--[a-z-]*=' '' (commandline -ct))
+    if string match -q -- 'file:*' $value
+        for d in (__fish_complete_directories (string sub -s 6 -- $value))
+            printf 'file:%s\n' $d
+        end
+    else
+        printf 'file:\tA directory on this host\n'
+    end
+end
+
 function __fish_retry_no_command
     not __fish_retry_print_command >/dev/null
 end
@@ -134,6 +148,19 @@ complete -c retry -n $nocmd -l on-retry -x -a '(__fish_complete_command)' -d 'Sh
 complete -c retry -n $nocmd -l on-give-up -x -a '(__fish_complete_command)' -d 'Shell command run once when retry gives up'
 complete -c retry -n $nocmd -l stdin -x -a 'replay\t"Every attempt reads the same input" pass\t"Inherited as it is" null\t"/dev/null"' -d 'What each attempt reads [replay]'
 complete -c retry -n $nocmd -l stdout -x -a 'stream\t"Live, untouched" hold\t"Only a successful attempt reaches stdout"' -d 'Where an attempt writes [stream]'
+complete -c retry -n $nocmd -l budget -x -d 'Share a retry budget with the runs that name the same NAME'
+complete -c retry -n $nocmd -l store -x -a '(__fish_retry_stores)' -d 'Where budgets live: file:DIR [$RETRY_STORE]'
+complete -c retry -n $nocmd -l budget-burst -x -d 'The most tokens the budget holds [10]'
+complete -c retry -n $nocmd -l budget-ratio -x -d 'Tokens each first attempt adds, 0 to 1 [0.1]'
+complete -c retry -n $nocmd -l budget-rate -x -d 'Tokens added as time passes, N/DURATION [1/s]' -a '
+    1/s\t"One token a second (default)"
+    10/s\t"Ten tokens a second"
+    30/m\t"Thirty tokens a minute"
+    1/500ms\t"One token every 500ms"
+    0/s\t"None"'
+complete -c retry -n $nocmd -l breaker -x -d 'After K failed attempts in a row, no attempt for DURATION' -a '
+    5/30s\t"Open for 30s after 5 failures in a row"
+    10/1m\t"Open for 1m after 10 failures in a row"'
 complete -c retry -n $nocmd -s n -l dry-run -d 'Print the delay schedule and exit'
 complete -c retry -n $nocmd -s m -l message -x -d 'The name of the command in messages'
 complete -c retry -n $nocmd -s q -l quiet -d 'No messages but errors'
