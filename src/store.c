@@ -48,9 +48,9 @@ store_default_url(char *buf, size_t len)
 }
 
 /*
- * Open budget name in the store at url, with this run's parameters;
- * create: make what is missing (not for a dry run). NULL with one line
- * in err when the store is refused.
+ * Open budget name in the store at url (which must outlive the store),
+ * with this run's parameters; create: make what is missing (not for a
+ * dry run). NULL with one line in err when the store is refused.
  */
 struct store *
 store_open(const char *url, const char *name, const struct budget_params *p,

@@ -28,8 +28,8 @@ struct store {
 	const struct store_ops	*ops;
 	struct budget_params	 params;
 	char			 name[BUDGET_NAME_MAX + 1];
-	char			 error[4400];	/* the last failure */
-	char			 warning[4400];	/* to say once; "" none */
+	char			 error[1024];	/* the last failure */
+	char			 warning[1024];	/* to say once; "" none */
 };
 
 int	 store_url_check(const char *, const char **);

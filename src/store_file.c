@@ -40,7 +40,7 @@ struct file_store {
 	struct store	 base;
 	int		 dirfd;		/* -1: DIR is not there (dry run) */
 	int		 lockfd;	/* NAME.lock, once opened; else -1 */
-	char		 dir[4096];
+	const char	*dir;		/* the caller's, kept while open */
 	char		 lock[BUDGET_NAME_MAX + 8];
 	char		 state[BUDGET_NAME_MAX + 8];
 	char		 tmp[BUDGET_NAME_MAX + 8];
@@ -366,8 +366,9 @@ static const struct store_ops file_ops = {
 };
 
 /*
- * Open budget name in DIR; create: make DIR if it is missing. NULL with
- * one line in err when DIR is refused.
+ * Open budget name in DIR (kept, not copied: it must outlive the store);
+ * create: make DIR if it is missing. NULL with one line in err when DIR
+ * is refused.
  */
 struct store *
 store_file_open(const char *dir, const char *name,
@@ -390,12 +391,7 @@ store_file_open(const char *dir, const char *name,
 	snprintf(fs->lock, sizeof fs->lock, "%s.lock", name);
 	snprintf(fs->state, sizeof fs->state, "%s.budget", name);
 	snprintf(fs->tmp, sizeof fs->tmp, "%s.tmp", name);
-	if ((size_t)snprintf(fs->dir, sizeof fs->dir, "%s", dir) >=
-	    sizeof fs->dir) {
-		snprintf(err, errlen, "directory name too long");
-		free(fs);
-		return NULL;
-	}
+	fs->dir = dir;
 	if (open_dir(fs, create, err, errlen) == -1) {
 		free(fs);
 		return NULL;
