@@ -268,7 +268,7 @@ poll_wait(struct run *r, uint64_t wait, uint64_t most)
 		wait = most;
 	if (wait < POLL_MIN_NS)
 		wait = POLL_MIN_NS;
-	return wait + (uint64_t)(rng_uniform(r->rng) * (double)(wait / 2));
+	return wait + (uint64_t)(rng_uniform(r->rng) * (double)wait / 2);
 }
 
 /* The circuit is open: give up now (status 75 when no attempt ran). */
