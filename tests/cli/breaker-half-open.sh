@@ -1,0 +1,37 @@
+#!/bin/sh
+# With a deadline that allows it, a run waits for an open circuit; after
+# DURATION one probe goes through: its failure opens the circuit again,
+# its success closes it.
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+
+b="--budget=p --store=file:$PWD/st --breaker=1/300ms"
+returns_ 1 "$RETRY" -a 1 $b -- false || fail=1
+# Waits about 300 ms, then its probe succeeds.
+timed_ 0 "$RETRY" -v -D 5s $b -- sh flaky.sh 0 2>err || fail=1
+test "$ms" -ge 200 || note_ "did not wait for the circuit ($ms ms)" || fail=1
+expect_runs 1 || fail=1
+grep -q 'held back .* by circuit p (open)' err || note_ "-v:" "$(cat err)" || fail=1
+returns_ 0 "$RETRY" -D 100ms $b -- true || fail=1	# closed: at once
+# Open it; a run waits, probes and fails: the circuit opens again for
+# DURATION, so a run whose deadline comes sooner gives up at once (75),
+# and one that can wait does, and closes it.
+returns_ 1 "$RETRY" -a 1 $b -- false || fail=1
+rm -f runs
+timed_ 1 "$RETRY" -D 5s -a 1 $b -- sh -c 'echo probe >>runs; exit 1' \
+	2>/dev/null || fail=1
+test "$ms" -ge 200 || note_ "the probe did not wait ($ms ms)" || fail=1
+returns_ 75 "$RETRY" -D 100ms $b -- sh -c 'echo no >>runs' 2>/dev/null ||
+	fail=1
+timed_ 0 "$RETRY" -D 5s -a 1 $b -- sh -c 'echo ok >>runs' 2>err || fail=1
+test "$ms" -ge 150 || note_ "did not wait for the reopened circuit ($ms ms)" ||
+	fail=1
+test "$(cat runs)" = "probe
+ok" || note_ "runs:" "$(cat runs)" || fail=1
+# The deadline too short for the circuit: give up at once with 75.
+returns_ 1 "$RETRY" -a 1 $b -- false || fail=1
+timed_ 75 "$RETRY" -D 100ms $b -- true 2>err || fail=1
+test "$ms" -lt 90 || note_ "did not give up at once ($ms ms)" || fail=1
+
+Exit "$fail"

@@ -1,0 +1,60 @@
+#!/bin/sh
+# The budget's options: bad values are usage errors naming the option and
+# the value; an option of a budget without --budget is one too, as is a bad
+# RETRY_STORE, which is read only when a budget is used.
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+
+for v in '' . .. 'a/b' 'a b' 'caf€'; do
+	bad_value_ --budget "$v" || fail=1
+done
+long=$(printf '%0129d' 0)
+bad_value_ --budget "$long" || fail=1
+for v in '' /tmp/x 'file:' 'http://x' 'redis://127.0.0.1:1'; do
+	usage_error_ --budget=b "--store=$v" touch ran || fail=1
+	mentions_ --store || fail=1
+done
+for v in 0 -1 1.5 x 1000001; do
+	usage_error_ --budget=b "--budget-burst=$v" touch ran || fail=1
+	mentions_ --budget-burst "$v" || fail=1
+done
+for v in -0.1 1.01 x nan ''; do
+	usage_error_ --budget=b "--budget-ratio=$v" touch ran || fail=1
+	mentions_ --budget-ratio || fail=1
+done
+for v in 1 '1/' '/s' '1/0s' '-1/s' '1/x' 'x/s' '1/s/s'; do
+	usage_error_ --budget=b "--budget-rate=$v" touch ran || fail=1
+	mentions_ --budget-rate || fail=1
+done
+for v in 5 '0/1s' '5/0' '1.5/1s' '5/' 'x/1s'; do
+	usage_error_ --budget=b "--breaker=$v" touch ran || fail=1
+	mentions_ --breaker || fail=1
+done
+# Good values are taken.
+returns_ 0 "$RETRY" --budget=b --store=file:"$PWD/st" --budget-burst=3 \
+	--budget-ratio=0 --budget-rate=30/m --breaker=5/1s -- true || fail=1
+returns_ 0 "$RETRY" --budget=b --store=file:"$PWD/st" --budget-rate=0/s \
+	--budget-rate=1/500ms --breaker=2/s -- true || fail=1
+
+# Without --budget.
+for o in --store=file:x --budget-burst=3 --budget-ratio=0 --budget-rate=1/s \
+	--breaker=5/1s; do
+	usage_error_ "$o" touch ran || fail=1
+	mentions_ "${o%%=*}" --budget || fail=1
+done
+
+# RETRY_STORE: read only with a budget.
+RETRY_STORE=nonsense returns_ 0 "$RETRY" -- true || fail=1
+RETRY_STORE=nonsense usage_error_ --budget=b touch ran || fail=1
+mentions_ RETRY_STORE nonsense || fail=1
+RETRY_STORE=file:$PWD/env-store returns_ 0 "$RETRY" --budget=e -- true ||
+	fail=1
+test -f env-store/e.budget || note_ "RETRY_STORE was not used" || fail=1
+# --store wins over RETRY_STORE.
+RETRY_STORE=file:$PWD/env-store returns_ 0 "$RETRY" --budget=o \
+	--store=file:"$PWD/opt-store" -- true || fail=1
+test -f opt-store/o.budget && test ! -e env-store/o.budget ||
+	note_ "--store did not win over RETRY_STORE" || fail=1
+
+Exit "$fail"

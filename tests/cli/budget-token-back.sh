@@ -1,0 +1,20 @@
+#!/bin/sh
+# A retry that succeeds gives its token back (and a success adds more, up
+# to the burst); one that fails keeps it. The state file counts them.
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+
+st="--budget=b --store=file:$PWD/st --budget-burst=5 --budget-ratio=0 --budget-rate=0/s"
+tokens() { sed -n 's/.*tokens=\([0-9.]*\) .*/\1/p' st/b.budget; }
+# Two failed retries take two tokens.
+# shellcheck disable=SC2086
+returns_ 1 "$RETRY" -a 3 -d 1ms $st -- sh flaky.sh 99 || fail=1
+test "$(tokens)" = 3.000000000 || note_ "tokens after 2 failed retries: $(tokens)" || fail=1
+# A failed then a successful retry: one kept, one back plus 0.7.
+rm -f runs
+# shellcheck disable=SC2086
+returns_ 0 "$RETRY" -a 3 -d 1ms $st -- sh flaky.sh 2 || fail=1
+test "$(tokens)" = 2.700000000 || note_ "tokens after a failed and a good retry: $(tokens)" || fail=1
+
+Exit "$fail"
