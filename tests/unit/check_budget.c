@@ -10,21 +10,10 @@
 
 #include "budget.h"
 #include "check_run.h"
+#include "check_params.h"
 
 #define S 1000000000ULL		/* a second in ns */
 #define T0 (1000 * S)		/* any start on the store's clock */
-
-static struct budget_params
-params(double burst, double ratio, double rate)
-{
-	struct budget_params	p;
-
-	memset(&p, 0, sizeof p);
-	p.burst = burst;
-	p.ratio = ratio;
-	p.rate = rate;
-	return p;
-}
 
 /* Ask at now: the answer. */
 static enum budget_answer

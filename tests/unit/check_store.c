@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "check_run.h"
+#include "check_params.h"
 #include "store.h"
 
 static char	top[4096];	/* a fresh directory per test */
@@ -40,18 +41,6 @@ teardown(void)
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", top);
-}
-
-static struct budget_params
-params(double burst, double ratio, double rate)
-{
-	struct budget_params	p;
-
-	memset(&p, 0, sizeof p);
-	p.burst = burst;
-	p.ratio = ratio;
-	p.rate = rate;
-	return p;
 }
 
 /* Open budget "b" in DIR, or fail the test with the store's reason. */
