@@ -612,6 +612,12 @@ run_setup(struct run *r)
 	uint64_t		 layers, runs;
 	char			 err[4608];
 
+	/* First: a store refused is a usage error, before anything is set up. */
+	if (o->budget != NULL && (r->store = store_open(o->store, o->budget,
+	    &o->budget_params, 1, err, sizeof err)) == NULL) {
+		log_error("cannot use --store=%s: %s", o->store, err);
+		return -1;
+	}
 	if (io_guard_stdfds() == -1) {
 		log_error("cannot open /dev/null: %s", strerror(errno));
 		return -1;
@@ -640,11 +646,6 @@ run_setup(struct run *r)
 	if (io_terminal_passed(&r->io))
 		log_notice("--stdin=replay: standard input is a terminal, "
 		    "which cannot be replayed; each attempt reads it as it is");
-	if (o->budget != NULL && (r->store = store_open(o->store, o->budget,
-	    &o->budget_params, 1, err, sizeof err)) == NULL) {
-		log_error("cannot use --store=%s: %s", o->store, err);
-		return -1;
-	}
 	backoff_start(&o->backoff, &r->bs);
 	r->longest = backoff_longest(&o->backoff);
 	r->deadline = o->deadline != 0 ? r->start + o->deadline : 0;
@@ -674,6 +675,7 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	r.rng = rng;
 	r.start = start;
 	if (run_setup(&r) == -1) {
+		store_close(r.store);
 		eventloop_flush_sinks(0);
 		return EXIT_CANCELED;
 	}
