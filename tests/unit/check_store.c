@@ -139,13 +139,18 @@ START_TEST(the_state_outlives_the_run)
 }
 END_TEST
 
-/* Take one token in each of n children at once: how many got one. */
+/*
+ * Take one token in each of n children at once: how many got one; in
+ * *open, how many found the lock busy past its bound and went on without
+ * the budget (fail open: they change nothing).
+ */
 static int
-takers(const struct budget_params *p, int n)
+takers(const struct budget_params *p, int n, int *open)
 {
 	pid_t	pid;
 	int	i, st, got = 0;
 
+	*open = 0;
 	for (i = 0; i < n; i++) {
 		pid = fork();
 		ck_assert_int_ne(pid, -1);
@@ -155,32 +160,45 @@ takers(const struct budget_params *p, int n)
 			char			 err[4608];
 
 			s = store_open(url, "b", p, 1, err, sizeof err);
-			if (s == NULL || store_admit(s, 0, &g) == -1)
+			if (s == NULL)
+				_exit(3);
+			if (store_admit(s, 0, &g) == -1)
 				_exit(2);
 			_exit(g.answer == BUDGET_GO ? 0 : 1);
 		}
 	}
 	for (i = 0; i < n; i++) {
 		ck_assert_int_ne(wait(&st), -1);
-		ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) != 2,
-		    "a taker failed (status %#x)", st);
+		ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) <= 2,
+		    "a taker could not open the store (status %#x)", st);
 		got += WEXITSTATUS(st) == 0;
+		*open += WEXITSTATUS(st) == 2;
 	}
 	return got;
 }
 
+/*
+ * No update is lost: the tokens left are the tokens there were less the
+ * takes counted, whatever the interleaving of 1,000 processes.
+ */
 START_TEST(a_thousand_concurrent_takers_lose_no_update)
 {
 	struct budget_params	 p = params(1500, 0, 0);
 	struct store		*s = open_b(&p, 1);
+	int			 got, open, left;
 
 	store_close(s);
-	ck_assert_int_eq(takers(&p, 1000), 1000);
-	ck_assert_msg(tokens_now(&p) == 500, "%.3f tokens left, not 500",
-	    tokens_now(&p));
+	got = takers(&p, 1000, &open);
+	ck_assert_int_eq(got + open, 1000);
+	/* A busy lock past 2 s is for a stalled run, not for this. */
+	ck_assert_msg(open <= 100, "%d of 1000 takers gave up the lock", open);
+	left = 1500 - got;
+	ck_assert_msg(tokens_now(&p) == left, "%.3f tokens left, not %d",
+	    tokens_now(&p), left);
 	/* Past the last token, the takers are told no. */
-	ck_assert_int_eq(takers(&p, 600), 500);
-	ck_assert(tokens_now(&p) == 0);
+	got = takers(&p, 600, &open);
+	ck_assert_int_eq(got, left < 600 - open ? left : 600 - open);
+	ck_assert(tokens_now(&p) == left - got);
 }
 END_TEST
 
