@@ -335,6 +335,8 @@ gate(struct run *r)
 	until = now + (cap < DURATION_MAX - now ? cap : DURATION_MAX - now);
 	while (r->store != NULL) {
 		failed = store_admit(r->store, first, &r->grant) == -1;
+		if (failed && eventloop_signal() != 0)
+			eventloop_die_of(eventloop_signal());
 		store_heard(r, failed);
 		if (failed)
 			break;
@@ -392,9 +394,13 @@ report(struct run *r)
 	const struct verdict	*v = &r->a.v;
 	int			 failed;
 
-	if (r->store == NULL)
+	/*
+	 * An attempt that a stop signal ended says nothing of the service;
+	 * a probe's slot ends with its DURATION.
+	 */
+	if (r->store == NULL || eventloop_signal() != 0)
 		return;
-	if (eventloop_signal() != 0 || v->kind == VERDICT_INTERRUPTED)
+	if (v->kind == VERDICT_INTERRUPTED)
 		res = BUDGET_NEUTRAL;
 	else if (v->kind == VERDICT_SUCCESS)
 		res = BUDGET_SUCCESS;
@@ -649,6 +655,8 @@ run_setup(struct run *r)
 	backoff_start(&o->backoff, &r->bs);
 	r->longest = backoff_longest(&o->backoff);
 	r->deadline = o->deadline != 0 ? r->start + o->deadline : 0;
+	if (r->store != NULL)
+		store_set_deadline(r->store, r->deadline);
 	r->prev = -1;
 	r->policy.success_on = &o->success_on;
 	r->policy.stop_on = &o->stop_on;

@@ -48,9 +48,8 @@ store_default_url(char *buf, size_t len)
 }
 
 /*
- * Open budget name in the store at url (which must outlive the store),
- * with this run's parameters; create: make what is missing (not for a
- * dry run). NULL with one line in err when the store is refused.
+ * Open budget name in the store at url, with this run's parameters;
+ * create: make what is missing (not for a dry run). NULL with one line in err when the store is refused.
  */
 struct store *
 store_open(const char *url, const char *name, const struct budget_params *p,
@@ -63,6 +62,16 @@ store_open(const char *url, const char *name, const struct budget_params *p,
 		return NULL;
 	}
 	return store_file_open(url + 5, name, p, create, err, errlen);
+}
+
+/*
+ * No call waits (for a lock, a server) past deadline, on the monotonic
+ * clock of eventloop_now(); 0: no deadline.
+ */
+void
+store_set_deadline(struct store *s, uint64_t deadline)
+{
+	s->until = deadline;
 }
 
 /* Ask to start an attempt (first: the run's first). -1: the store failed. */

@@ -30,12 +30,14 @@ struct store {
 	char			 name[BUDGET_NAME_MAX + 1];
 	char			 error[1024];	/* the last failure */
 	char			 warning[1024];	/* to say once; "" none */
+	uint64_t		 until;		/* no wait past it; 0: none */
 };
 
 int	 store_url_check(const char *, const char **);
 void	 store_default_url(char *, size_t);
 struct store *store_open(const char *, const char *,
 	    const struct budget_params *, int, char *, size_t);
+void	 store_set_deadline(struct store *, uint64_t);
 int	 store_admit(struct store *, int, struct budget_grant *);
 int	 store_report(struct store *, enum budget_result, int, int);
 int	 store_read(struct store *, struct budget_state *, uint64_t *, int *);
