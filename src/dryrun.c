@@ -25,24 +25,18 @@ add_sat(uint64_t *a, uint64_t b)
 
 /*
  * With --budget: the budget's state as it is now, read without a change
- * (nothing is created). -1 when the store is refused.
+ * (nothing is created). -1 when it cannot be read. Closes s.
  */
 static int
-print_budget(const struct options *o)
+print_budget(const struct options *o, struct store *s)
 {
 	const struct budget_params	*p = &o->budget_params;
 	struct budget_state		 st;
-	struct store			*s;
 	const char			*w;
 	uint64_t			 now;
-	char				 err[4608], d[32];
+	char				 d[32];
 	int				 fresh;
 
-	if ((s = store_open(o->store, o->budget, p, 0, err,
-	    sizeof err)) == NULL) {
-		log_error("cannot use --store=%s: %s", o->store, err);
-		return -1;
-	}
 	if (store_read(s, &st, &now, &fresh) == -1) {
 		log_error("cannot read budget %s: %s", o->budget,
 		    store_error(s));
@@ -77,7 +71,15 @@ dryrun_print(const struct options *o, struct rng *rng)
 	uint64_t		n, rows, lo, hi, sleep, total = 0;
 	double			u, v;
 	char			c[80], l[32], h[32], s[32], t[32];
+	char			err[4608];
+	struct store		*st = NULL;
 
+	/* A store refused is said before anything is printed. */
+	if (o->budget != NULL && (st = store_open(o->store, o->budget,
+	    &o->budget_params, 0, err, sizeof err)) == NULL) {
+		log_error("cannot use --store=%s: %s", o->store, err);
+		return -1;
+	}
 	rows = o->attempts == 0 ? DRY_UNLIMITED_ROWS : o->attempts - 1;
 	backoff_start(&o->backoff, &bs);
 	backoff_start(&o->backoff, &worst);
@@ -103,5 +105,5 @@ dryrun_print(const struct options *o, struct rng *rng)
 	if (o->attempts == 0)
 		printf("(no limit on attempts: the first %d retries shown)\n",
 		    DRY_UNLIMITED_ROWS);
-	return o->budget != NULL ? print_budget(o) : 0;
+	return st != NULL ? print_budget(o, st) : 0;
 }

@@ -20,6 +20,7 @@ refused() {
 }
 mkdir real && chmod 700 real && ln -s real link
 refused link 'symbolic link' || fail=1
+refused link/ 'symbolic link' || fail=1
 mkdir shared && chmod 770 shared
 refused shared 'written by other users' || fail=1
 echo x >plain
@@ -41,6 +42,11 @@ echo precious >target
 rm -f new/b.budget && ln -s "$PWD/target" new/b.budget
 returns_ 0 "$RETRY" --budget=b --store=file:"$PWD/new" -- true 2>err || fail=1
 test "$(cat target)" = precious || note_ "the symlink was followed" || fail=1
+
+# A dry run with a refused store says so before it prints anything.
+returns_ 125 "$RETRY" -n --budget=d --store=file:"$PWD/link" >out 2>err || fail=1
+expect_empty out || fail=1
+grep -q -- '--store=file:.*symbolic link' err || note_ "dry run:" "$(cat err)" || fail=1
 
 # A dry run reads, creates nothing.
 returns_ 0 "$RETRY" -n --budget=d --store=file:"$PWD/none" >out || fail=1
