@@ -6,7 +6,7 @@
  * floor rate (rate tokens a second). A success adds gain tokens more,
  * as TCP's slow start grows its window with each acknowledgement: after
  * an outage the runs come back as fast as the service answers them, and
- * no faster (bench/herd chose 0.7; 0 is the plain bucket). None of it
+ * no faster (bench/herd chose 0.2; 0 is the plain bucket). None of it
  * moves the bound that holds while every attempt fails. The breaker is
  * the usual one of Nygard's "Release It!": closed, open for a while
  * after K consecutive failures, then half-open for one probe.

@@ -17,7 +17,7 @@
 #define BUDGET_DEFAULT_RATE 1.0		/* tokens a second */
 #ifndef BUDGET_DEFAULT_GAIN
 /* Tokens a success adds beyond its own: chosen on bench/herd. */
-#define BUDGET_DEFAULT_GAIN 0.7
+#define BUDGET_DEFAULT_GAIN 0.2
 #endif
 
 /* What the options say; every run brings its own. */

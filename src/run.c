@@ -61,10 +61,15 @@ struct run {
  * A wait for an open circuit asks the store again at least every 250
  * ms; a wait for a token, or for a probe that is out, every 50 ms (a
  * token given back is taken at once); never more often than every
- * millisecond.
+ * millisecond. (Both may be set at build time, for bench/herd's
+ * variants: a poll every 10 ms for tokens changed nothing there.)
  */
+#ifndef POLL_CIRCUIT_NS
 #define POLL_CIRCUIT_NS 250000000ULL
+#endif
+#ifndef POLL_TOKEN_NS
 #define POLL_TOKEN_NS 50000000ULL
+#endif
 #define POLL_MIN_NS 1000000ULL
 
 #define GO_ON (-1)

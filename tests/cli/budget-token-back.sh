@@ -11,10 +11,10 @@ tokens() { sed -n 's/.*tokens=\([0-9.]*\) .*/\1/p' st/b.budget; }
 # shellcheck disable=SC2086
 returns_ 1 "$RETRY" -a 3 -d 1ms $st -- sh flaky.sh 99 || fail=1
 test "$(tokens)" = 3.000000000 || note_ "tokens after 2 failed retries: $(tokens)" || fail=1
-# A failed then a successful retry: one kept, one back plus 0.7.
+# A failed then a successful retry: one kept, one back plus 0.2.
 rm -f runs
 # shellcheck disable=SC2086
 returns_ 0 "$RETRY" -a 3 -d 1ms $st -- sh flaky.sh 2 || fail=1
-test "$(tokens)" = 2.700000000 || note_ "tokens after a failed and a good retry: $(tokens)" || fail=1
+test "$(tokens)" = 2.200000000 || note_ "tokens after a failed and a good retry: $(tokens)" || fail=1
 
 Exit "$fail"
