@@ -57,21 +57,6 @@ struct run {
 	uint64_t		 longest;	/* the longest sleep: "one --cap" */
 };
 
-/*
- * A wait for an open circuit asks the store again at least every 250
- * ms; a wait for a token, or for a probe that is out, every 50 ms (a
- * token given back is taken at once); never more often than every
- * millisecond. (Both may be set at build time, for bench/herd's
- * variants: a poll every 10 ms for tokens changed nothing there.)
- */
-#ifndef POLL_CIRCUIT_NS
-#define POLL_CIRCUIT_NS 250000000ULL
-#endif
-#ifndef POLL_TOKEN_NS
-#define POLL_TOKEN_NS 50000000ULL
-#endif
-#define POLL_MIN_NS 1000000ULL
-
 #define GO_ON (-1)
 
 /*
@@ -261,21 +246,6 @@ store_heard(struct run *r, int failed)
 	memset(&r->grant, 0, sizeof r->grant);
 }
 
-/*
- * How long to sleep before asking the store again: what it said, at
- * most (POLL_*), stretched by up to a half at random, so that the
- * runs that wait for one budget do not all ask at once.
- */
-static uint64_t
-poll_wait(struct run *r, uint64_t wait, uint64_t most)
-{
-	if (wait > most)
-		wait = most;
-	if (wait < POLL_MIN_NS)
-		wait = POLL_MIN_NS;
-	return wait + (uint64_t)(rng_uniform(r->rng) * (double)wait / 2);
-}
-
 /* The circuit is open: give up now (status 75 when no attempt ran). */
 static int
 circuit_open(struct run *r)
@@ -321,71 +291,59 @@ store_sleep(struct log_wait *w, uint64_t wake)
 }
 
 /*
- * The budget's word before an attempt. A first attempt waits only for
- * an open circuit; a retry takes a token, and waits for one at most
- * until the deadline and one --cap past its sleep (time waited for the
- * circuit counts as sleep). The circuit is waited for only when it can
- * close before the deadline. GO_ON to start the attempt, else retry's
- * exit status.
+ * The budget's word before an attempt (verdict_admit decides): GO_ON to
+ * start it, else retry's exit status. A wait's stretch is drawn only
+ * when the store said wait, so that --seed schedules stay as they were.
  */
 static int
 gate(struct run *r)
 {
-	const uint64_t	 cap = r->longest;
-	struct log_wait	 w = { NULL, 0, 0, 0, 0 };
-	uint64_t	 now = eventloop_now(), since = now, until, wake, left;
-	int		 first = r->made == 0, failed;
+	struct log_wait		w = { NULL, 0, 0, 0, 0 };
+	struct admit_input	in;
+	struct admit		a;
+	uint64_t		since = eventloop_now();
+	int			failed;
 
 	r->took = 0;
-	until = now + (cap < DURATION_MAX - now ? cap : DURATION_MAX - now);
+	memset(&in, 0, sizeof in);
+	in.grant = &r->grant;
+	in.first = r->made == 0;
+	in.deadline = r->deadline;
+	in.cap = r->longest;
+	in.until = since + (in.cap < DURATION_MAX - since ? in.cap :
+	    DURATION_MAX - since);
 	while (r->store != NULL) {
-		failed = store_admit(r->store, first, &r->grant) == -1;
+		failed = store_admit(r->store, in.first, &r->grant) == -1;
 		if (failed && eventloop_signal() != 0)
 			eventloop_die_of(eventloop_signal());
 		store_heard(r, failed);
 		if (failed)
 			break;
-		now = eventloop_now();
-		if (r->grant.answer == BUDGET_GO) {
-			r->took = !first;
+		in.now = eventloop_now();
+		in.u = r->grant.answer != BUDGET_GO ? rng_uniform(r->rng) : 0;
+		verdict_admit(&in, &a);
+		if (a.reason != NULL)
+			w.reason = a.reason;
+		switch (a.kind) {
+		case ADMIT_GO:
+			r->took = !in.first;
+			if (w.reason != NULL)
+				waited(r, &w, since, 1);
+			return GO_ON;
+		case ADMIT_CIRCUIT:
+			if (w.token_ns + w.circuit_ns != 0)
+				waited(r, &w, since, 0);
+			return circuit_open(r);
+		case ADMIT_EXHAUSTED:
+			waited(r, &w, since, 0);
+			return give_up(r, "budget", r->prev);
+		case ADMIT_WAIT:
+			in.until = a.until;
+			store_sleep(&w, a.wake);
 			break;
 		}
-		if (r->grant.answer == BUDGET_OPEN) {
-			w.reason = "circuit";
-			if (r->deadline == 0 || now + r->grant.wait >= r->deadline) {
-				if (w.waited_ns + w.token_ns + w.circuit_ns != 0)
-					waited(r, &w, since, 0);
-				return circuit_open(r);
-			}
-			/* A probe is out: it may close the circuit now. */
-			wake = now + poll_wait(r, r->grant.wait,
-			    strcmp(r->grant.circuit, "half-open") == 0 ?
-			    POLL_TOKEN_NS : POLL_CIRCUIT_NS);
-			until = wake + (cap < DURATION_MAX - wake ? cap :
-			    DURATION_MAX - wake);
-		} else {
-			w.reason = "token";
-			if (now >= until || (r->deadline != 0 &&
-			    now >= r->deadline)) {
-				waited(r, &w, since, 0);
-				return give_up(r, "budget", r->prev);
-			}
-			/*
-			 * The nearer a run is to giving up, the more often
-			 * it asks: a token given back goes, more often than
-			 * not, to the run that has waited longest (bench/herd:
-			 * no run gives up where one would at random).
-			 */
-			left = (until - now) / 8;
-			wake = now + poll_wait(r, r->grant.wait,
-			    left < POLL_TOKEN_NS ? left : POLL_TOKEN_NS);
-			if (wake > until)
-				wake = until;
-		}
-		if (r->deadline != 0 && wake > r->deadline)
-			wake = r->deadline;
-		store_sleep(&w, wake);
 	}
+	/* The store failed: the run goes on without it. */
 	if (w.reason != NULL)
 		waited(r, &w, since, 1);
 	return GO_ON;

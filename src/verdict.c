@@ -1,15 +1,33 @@
 /*
  * The verdict on an attempt, as retry(1) says in "Attempts and outcomes"
- * and "Conditions on output and hooks". Pure: time, the next delay and
- * the output's matches are passed in, so each rule is tested in a table.
+ * and "Conditions on output and hooks", and the budget's word before the
+ * next one ("Sharing a budget"). Pure: time, the next delay, the output's
+ * matches and the store's answer are passed in, so each rule is tested
+ * in a table.
  */
 #include "config.h"
 
 #include <signal.h>
 #include <string.h>
 
+#include "duration.h"
 #include "exitcodes.h"
 #include "verdict.h"
+
+/*
+ * A wait for an open circuit asks the store again at least every 250
+ * ms; a wait for a token, or for a probe that is out, every 50 ms (a
+ * token given back is taken at once); never more often than every
+ * millisecond. (Both may be set at build time, for bench/herd's
+ * variants: a poll every 10 ms for tokens changed nothing there.)
+ */
+#ifndef POLL_CIRCUIT_NS
+#define POLL_CIRCUIT_NS 250000000ULL
+#endif
+#ifndef POLL_TOKEN_NS
+#define POLL_TOKEN_NS 50000000ULL
+#endif
+#define POLL_MIN_NS 1000000ULL
 
 /* Whether a condition of this kind was given and a line matched it. */
 static int
@@ -170,4 +188,82 @@ verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
 		give_up(v, END_DEADLINE);
 	else
 		v->kind = VERDICT_RETRY;
+}
+
+/* a + b, saturating at DURATION_MAX. */
+static uint64_t
+add_sat(uint64_t a, uint64_t b)
+{
+	return b < DURATION_MAX - a ? a + b : DURATION_MAX;
+}
+
+/*
+ * Wait what the store said, at most most, at least POLL_MIN_NS, and a
+ * random half of it more, so that the runs that wait for one budget do
+ * not all ask at once; never past the deadline.
+ */
+static void
+wait_for(const struct admit_input *in, uint64_t most, struct admit *a)
+{
+	uint64_t	wait = in->grant->wait;
+
+	if (wait > most)
+		wait = most;
+	if (wait < POLL_MIN_NS)
+		wait = POLL_MIN_NS;
+	wait += (uint64_t)(in->u * (double)wait / 2);
+	a->kind = ADMIT_WAIT;
+	a->wake = add_sat(in->now, wait);
+	if (in->deadline != 0 && a->wake > in->deadline)
+		a->wake = in->deadline;
+}
+
+/*
+ * The budget's word before an attempt. A first attempt waits only for
+ * an open circuit; a retry takes a token, and waits for one at most
+ * until the deadline and one cap past its sleep (time waited for the
+ * circuit counts as sleep, so each wait for it moves until). The circuit
+ * is waited for only when it can close before the deadline.
+ */
+void
+verdict_admit(const struct admit_input *in, struct admit *a)
+{
+	const struct budget_grant	*g = in->grant;
+	uint64_t			 left;
+
+	memset(a, 0, sizeof *a);
+	a->until = in->until;
+	if (g->answer == BUDGET_GO) {
+		a->kind = ADMIT_GO;
+		return;
+	}
+	if (g->answer == BUDGET_OPEN) {
+		a->reason = "circuit";
+		if (in->deadline == 0 || add_sat(in->now, g->wait) >=
+		    in->deadline) {
+			a->kind = ADMIT_CIRCUIT;
+			return;
+		}
+		/* A probe is out: it may close the circuit now. */
+		wait_for(in, g->circuit != NULL &&
+		    strcmp(g->circuit, "half-open") == 0 ? POLL_TOKEN_NS :
+		    POLL_CIRCUIT_NS, a);
+		a->until = add_sat(a->wake, in->cap);
+		return;
+	}
+	a->reason = "token";
+	if (in->now >= in->until || (in->deadline != 0 &&
+	    in->now >= in->deadline)) {
+		a->kind = ADMIT_EXHAUSTED;
+		return;
+	}
+	/*
+	 * The nearer a run is to giving up, the more often it asks: a token
+	 * given back goes, more often than not, to the run that has waited
+	 * longest (bench/herd: no run gives up where one would at random).
+	 */
+	left = (in->until - in->now) / 8;
+	wait_for(in, left < POLL_TOKEN_NS ? left : POLL_TOKEN_NS, a);
+	if (a->wake > in->until)
+		a->wake = in->until;
 }

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "budget.h"
 #include "cond.h"
 #include "http.h"
 #include "outcome.h"
@@ -62,7 +63,33 @@ struct verdict {
 	uint64_t		 retry_after;	/* ns the server asked; 0: none */
 };
 
+/* The budget's answer before an attempt, and where the run stands. */
+struct admit_input {
+	const struct budget_grant *grant;	/* the store's answer */
+	int			  first;	/* the run's first attempt */
+	uint64_t		  now;		/* monotonic ns */
+	uint64_t		  deadline;	/* monotonic ns; 0: none */
+	uint64_t		  until;	/* a token is waited for till */
+	uint64_t		  cap;		/* the longest sleep */
+	double			  u;		/* uniform [0, 1): a wait's */
+};
+
+enum admit_kind {
+	ADMIT_GO,		/* start the attempt */
+	ADMIT_WAIT,		/* sleep, then ask the store again */
+	ADMIT_CIRCUIT,		/* give up: the circuit stays open too long */
+	ADMIT_EXHAUSTED,	/* give up: no token came in time */
+};
+
+struct admit {
+	enum admit_kind	 kind;
+	const char	*reason;	/* not GO: "token" or "circuit" */
+	uint64_t	 wake;		/* ADMIT_WAIT: ask again then */
+	uint64_t	 until;		/* a token is waited for till */
+};
+
 void	verdict_decide(const struct verdict_policy *,
 	    const struct verdict_input *, struct verdict *);
+void	verdict_admit(const struct admit_input *, struct admit *);
 
 #endif

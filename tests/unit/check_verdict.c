@@ -2,7 +2,8 @@
  * Unit tests of verdict.c: every rule of retry(1)'s "Attempts and
  * outcomes" and the order of the rules of "Conditions on output", as one
  * table of cases: an outcome, what its output matched, the policy and
- * where the run stands, and the verdict expected.
+ * where the run stands, and the verdict expected. Then the budget's word
+ * before an attempt ("Sharing a budget"), as a second table.
  */
 #include <check.h>
 #include <signal.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "check_run.h"
+#include "duration.h"
 #include "verdict.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
@@ -434,6 +436,134 @@ START_TEST(http_cases_get_their_verdict)
 }
 END_TEST
 
+#define MS(x) ((uint64_t)(x) * 1000000ULL)
+#define NEVER UINT64_MAX
+#define REACHED UINT64_MAX	/* a deadline that is now */
+
+/* The store's answer, where the run stands, and the word expected. */
+static const struct acase {
+	const char		*name;
+	enum budget_answer	 answer;
+	const char		*circuit;
+	uint64_t		 wait;		/* the store's, ns */
+	int			 first;
+	uint64_t		 deadline;	/* ns after NOW; 0: none */
+	uint64_t		 until;		/* ns after NOW */
+	double			 u;
+	enum admit_kind		 want;
+	const char		*reason;
+	uint64_t		 wake;		/* ADMIT_WAIT: ns after NOW */
+	uint64_t		 want_until;	/* ns after NOW */
+} acases[] = {
+	{ "a token", BUDGET_GO, "closed", 0, 0, 0, MS(1000), 0,
+	    ADMIT_GO, NULL, 0, MS(1000) },
+	{ "a first attempt", BUDGET_GO, "closed", 0, 1, MS(5), MS(1000), 0,
+	    ADMIT_GO, NULL, 0, MS(1000) },
+	{ "open, no deadline", BUDGET_OPEN, "open", MS(100), 1, 0, MS(1000),
+	    0, ADMIT_CIRCUIT, "circuit", 0, MS(1000) },
+	{ "open past the deadline", BUDGET_OPEN, "open", MS(6000), 0,
+	    MS(5000), MS(1000), 0, ADMIT_CIRCUIT, "circuit", 0, MS(1000) },
+	{ "open until the deadline", BUDGET_OPEN, "open", MS(5000), 0,
+	    MS(5000), MS(1000), 0, ADMIT_CIRCUIT, "circuit", 0, MS(1000) },
+	{ "open: asked again in 250ms, one cap more", BUDGET_OPEN, "open",
+	    MS(2000), 0, MS(10000), MS(1000), 0, ADMIT_WAIT, "circuit",
+	    MS(250), MS(1250) },
+	{ "open: closes in 100ms", BUDGET_OPEN, "open", MS(100), 0,
+	    MS(10000), MS(1000), 0, ADMIT_WAIT, "circuit", MS(100),
+	    MS(1100) },
+	{ "open: the stretch", BUDGET_OPEN, "open", MS(2000), 0, MS(10000),
+	    MS(1000), 0.5, ADMIT_WAIT, "circuit", 312500000ULL,
+	    1312500000ULL },
+	{ "a probe is out: asked again in 50ms", BUDGET_OPEN, "half-open",
+	    MS(2000), 1, MS(10000), MS(1000), 0, ADMIT_WAIT, "circuit",
+	    MS(50), MS(1050) },
+	{ "open: never sooner than 1ms", BUDGET_OPEN, "open", 0, 0,
+	    MS(10000), MS(1000), 0, ADMIT_WAIT, "circuit", MS(1), MS(1001) },
+	{ "no token, one cap waited", BUDGET_NO_TOKEN, "closed", MS(100), 0,
+	    0, 0, 0, ADMIT_EXHAUSTED, "token", 0, 0 },
+	{ "no token at the deadline", BUDGET_NO_TOKEN, "closed", MS(100), 0,
+	    REACHED, MS(1000), 0, ADMIT_EXHAUSTED, "token", 0, MS(1000) },
+	{ "no token: asked again in 50ms", BUDGET_NO_TOKEN, "closed",
+	    MS(5000), 0, 0, MS(1000), 0, ADMIT_WAIT, "token", MS(50),
+	    MS(1000) },
+	{ "no token, rate 0", BUDGET_NO_TOKEN, "closed", NEVER, 0, 0,
+	    MS(1000), 0, ADMIT_WAIT, "token", MS(50), MS(1000) },
+	{ "no token: an eighth of what is left", BUDGET_NO_TOKEN, "closed",
+	    MS(5000), 0, 0, MS(200), 0, ADMIT_WAIT, "token", MS(25),
+	    MS(200) },
+	{ "no token: one in 10ms, stretched", BUDGET_NO_TOKEN, "closed",
+	    MS(10), 0, 0, MS(1000), 0.5, ADMIT_WAIT, "token", 12500000ULL,
+	    MS(1000) },
+	{ "no token: not past the deadline", BUDGET_NO_TOKEN, "closed",
+	    MS(5000), 0, MS(30), MS(1000), 0, ADMIT_WAIT, "token", MS(30),
+	    MS(1000) },
+	{ "no token: not past the cap", BUDGET_NO_TOKEN, "closed", MS(5000),
+	    0, 0, MS(1), 0.9, ADMIT_WAIT, "token", MS(1), MS(1) },
+};
+
+START_TEST(each_budget_answer_gets_its_word)
+{
+	const struct acase	*c = &acases[_i];
+	struct budget_grant	 g;
+	struct admit_input	 in;
+	struct admit		 a;
+
+	memset(&g, 0, sizeof g);
+	g.answer = c->answer;
+	g.circuit = c->circuit;
+	g.wait = c->wait;
+	memset(&in, 0, sizeof in);
+	in.grant = &g;
+	in.first = c->first;
+	in.now = NOW;
+	in.deadline = c->deadline == REACHED ? NOW : c->deadline != 0 ?
+	    NOW + c->deadline : 0;
+	in.until = NOW + c->until;
+	in.cap = MS(1000);
+	in.u = c->u;
+	verdict_admit(&in, &a);
+	ck_assert_msg(a.kind == c->want, "%s: kind %d, not %d", c->name,
+	    a.kind, c->want);
+	if (c->reason == NULL)
+		ck_assert_msg(a.reason == NULL, "%s: a reason", c->name);
+	else
+		ck_assert_msg(a.reason != NULL &&
+		    strcmp(a.reason, c->reason) == 0, "%s: reason %s",
+		    c->name, a.reason != NULL ? a.reason : "(none)");
+	if (c->want == ADMIT_WAIT)
+		ck_assert_msg(a.wake == NOW + c->wake, "%s: wake %llu, not "
+		    "%llu", c->name, (unsigned long long)(a.wake - NOW),
+		    (unsigned long long)c->wake);
+	ck_assert_msg(a.until == NOW + c->want_until, "%s: until %llu, not "
+	    "%llu", c->name, (unsigned long long)(a.until - NOW),
+	    (unsigned long long)c->want_until);
+}
+END_TEST
+
+/* A long wait near the end of the clock saturates, never wraps. */
+START_TEST(a_wait_near_the_end_of_time_saturates)
+{
+	struct budget_grant	g;
+	struct admit_input	in;
+	struct admit		a;
+
+	memset(&g, 0, sizeof g);
+	g.answer = BUDGET_OPEN;
+	g.circuit = "open";
+	g.wait = MS(100);
+	memset(&in, 0, sizeof in);
+	in.grant = &g;
+	in.now = DURATION_MAX - MS(150);
+	in.deadline = DURATION_MAX - 1;
+	in.until = in.now;
+	in.cap = NEVER;
+	verdict_admit(&in, &a);
+	ck_assert_int_eq(a.kind, ADMIT_WAIT);
+	ck_assert_uint_eq(a.wake, in.now + MS(100));
+	ck_assert_uint_ge(a.until, a.wake);
+}
+END_TEST
+
 static Suite *
 verdict_suite(void)
 {
@@ -447,6 +577,11 @@ verdict_suite(void)
 	tcase_add_test(tc, the_deadline_passed_gives_up_whatever_the_delay);
 	tcase_add_loop_test(tc, http_cases_get_their_verdict, 0,
 	    nitems(hcases));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("budget");
+	tcase_add_loop_test(tc, each_budget_answer_gets_its_word, 0,
+	    nitems(acases));
+	tcase_add_test(tc, a_wait_near_the_end_of_time_saturates);
 	suite_add_tcase(s, tc);
 	return s;
 }
