@@ -284,7 +284,7 @@ store_sleep(struct log_wait *w, uint64_t wake)
 
 	if ((sig = eventloop_sleep_until(wake)) != 0)
 		eventloop_die_of(sig);
-	if (strcmp(w->reason, "token") == 0)
+	if (w->reason != NULL && strcmp(w->reason, "token") == 0)
 		w->token_ns += eventloop_now() - from;
 	else
 		w->circuit_ns += eventloop_now() - from;
