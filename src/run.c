@@ -293,7 +293,8 @@ store_sleep(struct log_wait *w, uint64_t wake)
 /*
  * The budget's word before an attempt (verdict_admit decides): GO_ON to
  * start it, else retry's exit status. A wait's stretch is drawn only
- * when the store said wait, so that --seed schedules stay as they were.
+ * when the store did not say go (a wait, or the end of the run), so that
+ * --seed schedules stay as they were.
  */
 static int
 gate(struct run *r)
@@ -371,6 +372,8 @@ report(struct run *r)
 	    v->end != END_EXEC && v->end != END_PERMANENT))
 		res = BUDGET_FAILURE;
 	failed = store_report(r->store, res, r->took, r->grant.probe) == -1;
+	if (failed && eventloop_signal() != 0)
+		return;		/* the run dies of it next */
 	store_heard(r, failed);
 }
 

@@ -49,7 +49,8 @@ store_default_url(char *buf, size_t len)
 
 /*
  * Open budget name in the store at url, with this run's parameters;
- * create: make what is missing (not for a dry run). NULL with one line in err when the store is refused.
+ * create: make what is missing (not for a dry run). NULL with one line in
+ * err when the store is refused.
  */
 struct store *
 store_open(const char *url, const char *name, const struct budget_params *p,
@@ -65,8 +66,8 @@ store_open(const char *url, const char *name, const struct budget_params *p,
 }
 
 /*
- * No call waits (for a lock, a server) past deadline, on the monotonic
- * clock of eventloop_now(); 0: no deadline.
+ * The run's deadline, on the monotonic clock of eventloop_now() (0:
+ * none): a store waits (for a lock, a server) for part of the time left.
  */
 void
 store_set_deadline(struct store *s, uint64_t deadline)

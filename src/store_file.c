@@ -39,13 +39,15 @@
  * share one budget on two cores wait some milliseconds each.
  */
 #define LOCK_WAIT_NS 10000000000ULL
+/* With a deadline near or past, still this long: a report must get in. */
+#define LOCK_WAIT_MIN_NS 250000000ULL
 /*
  * Between two tries of a held lock: from the first, doubled up to the
  * last. Tries beat the kernel's queue of waiters (F_SETLKW) on two
  * cores: a lock let go goes to a run that is on a CPU. N runs of two
  * attempts on one budget, N = 1,000 / 2,000 / 3,000: all within the
  * bound in 2.1 / 4.4 / 7.9 s. With tries up to 5 ms apart, half of
- * 1,500 runs waited out LOCK_WAIT_NS (their tries starved the holder);
+ * 1,500 runs waited out a bound of 10 s (their tries starved the holder);
  * with F_SETLKW and a 20 ms tick to look at signals, half of 1,000.
  */
 #define LOCK_PAUSE_FIRST_NS 50000ULL
@@ -171,36 +173,40 @@ set_lock(int fd, short type)
 
 /*
  * Sleep a short, random, growing while before the next try of a held
- * lock, in the event loop: a stop signal ends the wait (1), as it ends
- * any sleep; waiters do not go in step.
+ * lock, never past until, in the event loop: a stop signal ends the wait
+ * (1), as it ends any sleep; waiters do not go in step.
  */
 static int
-lock_pause(uint64_t *pause)
+lock_pause(uint64_t *pause, uint64_t until)
 {
-	uint64_t	ns = *pause / 2 + eventloop_now() % *pause;
+	uint64_t	now = eventloop_now();
+	uint64_t	wake = now + *pause / 2 + now % *pause;
 
 	if (*pause < LOCK_PAUSE_LAST_NS)
 		*pause *= 2;
-	return eventloop_sleep_until(eventloop_now() + ns) != 0;
+	return eventloop_sleep_until(wake < until ? wake : until) != 0;
 }
 
 /*
  * Take the budget's lock. The wait is bounded by LOCK_WAIT_NS, and by half
- * the time left before the run's deadline: a run stopped while it held
- * the lock must not hold every other run, nor keep their commands from
- * running. A stop signal ends it (errno EINTR).
+ * the time left before the run's deadline (LOCK_WAIT_MIN_NS at least): a
+ * run stopped while it held the lock must not hold every other run, nor
+ * keep their commands from running. A stop signal ends it (errno EINTR).
  */
 static int
 lock_budget(struct file_store *fs)
 {
 	uint64_t	start = eventloop_now(), until = start + LOCK_WAIT_NS;
-	uint64_t	pause = LOCK_PAUSE_FIRST_NS;
+	uint64_t	pause = LOCK_PAUSE_FIRST_NS, half;
 
-	/* Half the time to the deadline at most: the attempt needs the rest. */
-	if (fs->base.until != 0 && (fs->base.until <= start ||
-	    (fs->base.until - start) / 2 < LOCK_WAIT_NS))
-		until = fs->base.until <= start ? start :
-		    start + (fs->base.until - start) / 2;
+	if (fs->base.until != 0) {
+		half = fs->base.until > start ? (fs->base.until - start) / 2 :
+		    0;
+		if (half < LOCK_WAIT_MIN_NS)
+			half = LOCK_WAIT_MIN_NS;
+		if (half < LOCK_WAIT_NS)
+			until = start + half;
+	}
 	if (fs->lockfd == -1 && open_lock(fs) == -1)
 		return -1;
 	for (;;) {
@@ -214,7 +220,7 @@ lock_budget(struct file_store *fs)
 			    fs->lock, (double)(eventloop_now() - start) / 1e9);
 			return -1;
 		}
-		if (lock_pause(&pause)) {
+		if (lock_pause(&pause, until)) {
 			errno = EINTR;
 			return fail(fs, fs->lock);
 		}
@@ -350,9 +356,13 @@ apply(struct file_store *fs, const struct change *c)
 	/*
 	 * A retry told to wait changed nothing but the refill, which any
 	 * later reader computes the same: not written, so that waiters
-	 * hold the lock for a read only.
+	 * hold the lock for a read only. Unless a clock set back moved a
+	 * time (budget.c's clamp): that must stay, or the circuit would be
+	 * open for a DURATION from every reader's now.
 	 */
-	if (c->admit && c->grant->answer != BUDGET_GO)
+	if (c->admit && c->grant->answer != BUDGET_GO && was.at <= now &&
+	    was.open_until == st.open_until &&
+	    was.probe_until == st.probe_until)
 		was = st;
 	if (fresh || changed(&st, &was))
 		r = write_state(fs, &st);
@@ -403,8 +413,8 @@ static const struct store_ops file_ops = {
 };
 
 /*
- * Open budget name in DIR; create: make DIR if it is missing. NULL with one line in err when DIR
- * is refused.
+ * Open budget name in DIR; create: make DIR if it is missing. NULL with
+ * one line in err when DIR is refused.
  */
 struct store *
 store_file_open(const char *dir, const char *name,

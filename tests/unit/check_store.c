@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check_run.h"
@@ -324,26 +325,79 @@ START_TEST(a_symlinked_dir_with_a_slash_is_refused)
 }
 END_TEST
 
-/* A retry told to wait reads the state and writes nothing. */
+/* The state file's text, in buf. */
+static void
+get_state(char *buf, size_t len)
+{
+	char	path[4400];
+	FILE	*f;
+	size_t	n;
+
+	snprintf(path, sizeof path, "%s/b.budget", dir);
+	ck_assert_ptr_nonnull(f = fopen(path, "r"));
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
+/*
+ * A retry told to wait reads the state and writes nothing: the line
+ * stays as it was, its time of refill ("at=", in ns) included.
+ */
 START_TEST(a_waiter_writes_nothing)
 {
 	struct budget_params	 p = params(1, 0, 0);
 	struct budget_grant	 g;
 	struct store		*s = open_b(&p, 1);
-	struct stat		 before, after;
-	char			 path[4400];
+	char			 before[256], after[256];
 	int			 i;
 
 	ck_assert_int_eq(store_admit(s, 0, &g), 0);
 	ck_assert_int_eq(g.answer, BUDGET_GO);
-	snprintf(path, sizeof path, "%s/b.budget", dir);
-	ck_assert_int_eq(stat(path, &before), 0);
+	get_state(before, sizeof before);
 	for (i = 0; i < 5; i++) {
+		usleep(1000);
 		ck_assert_int_eq(store_admit(s, 0, &g), 0);
 		ck_assert_int_eq(g.answer, BUDGET_NO_TOKEN);
 	}
-	ck_assert_int_eq(stat(path, &after), 0);
-	ck_assert_uint_eq(before.st_ino, after.st_ino);	/* no rename */
+	get_state(after, sizeof after);
+	ck_assert_str_eq(before, after);
+	store_close(s);
+}
+END_TEST
+
+/*
+ * A circuit whose end lies far ahead (the wall clock was set back) is
+ * open for one DURATION from the first run that reads it, not from
+ * every run's now: the clamped end is written, even by a run told to
+ * wait.
+ */
+START_TEST(a_clock_set_back_keeps_the_circuit_open_one_duration)
+{
+	struct budget_params	 p = params(4, 0, 0);
+	struct budget_grant	 g;
+	struct store		*s;
+	struct timespec		 ts;
+	char			 line[256];
+	uint64_t		 now;
+
+	p.breaker_k = 1;
+	p.breaker_ns = 200000000ULL;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	s = open_b(&p, 1);
+	snprintf(line, sizeof line, "retry-budget 1 tokens=4.000000000 "
+	    "at=%llu fails=0 open_until=%llu probe_until=0\n",
+	    (unsigned long long)now,
+	    (unsigned long long)(now + 100000000000ULL));
+	put_state(line, strlen(line));
+	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(g.answer, BUDGET_OPEN);
+	ck_assert_uint_le(g.wait, p.breaker_ns);
+	usleep(300000);
+	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(g.answer, BUDGET_GO);
+	ck_assert_int_eq(g.probe, 1);
 	store_close(s);
 }
 END_TEST
@@ -479,6 +533,7 @@ store_suite(void)
 	tcase_add_test(tc, a_symlinked_dir_is_refused);
 	tcase_add_test(tc, a_symlinked_dir_with_a_slash_is_refused);
 	tcase_add_test(tc, a_waiter_writes_nothing);
+	tcase_add_test(tc, a_clock_set_back_keeps_the_circuit_open_one_duration);
 	tcase_add_test(tc, a_held_lock_is_waited_for_until_the_deadline);
 	tcase_add_test(tc, a_dir_others_can_write_is_refused);
 	tcase_add_test(tc, a_dir_of_another_user_is_refused);
