@@ -25,7 +25,7 @@ add_sat(uint64_t *a, uint64_t b)
 
 /*
  * With --budget: the budget's state as it is now, read without a change
- * (nothing is created). -1 when it cannot be read. Closes s.
+ * (nothing is created), or why it cannot be read. Closes s.
  */
 static int
 print_budget(const struct options *o, struct store *s)
@@ -34,19 +34,21 @@ print_budget(const struct options *o, struct store *s)
 	struct budget_state		 st;
 	const char			*w;
 	uint64_t			 now;
-	char				 d[32];
+	char				 d[32], shown[1024];
 	int				 fresh;
 
+	/* As a run would: a store that fails is gone without, not an error. */
 	if (store_read(s, &st, &now, &fresh) == -1) {
-		log_error("cannot read budget %s: %s", o->budget,
-		    store_error(s));
+		printf("(warning: budget %s cannot be used (%s); a run would go "
+		    "on without it)\n", o->budget, store_error(s));
 		store_close(s);
-		return -1;
+		return 0;
 	}
 	if ((w = store_take_warning(s)) != NULL)
 		printf("(warning: %s)\n", w);
+	store_url_shown(o->store, shown, sizeof shown);
 	printf("budget %s in %s: %.2f of %.0f tokens%s; +%g a first attempt, "
-	    "+%g/s\n", o->budget, o->store, budget_tokens(p, &st, now),
+	    "+%g/s\n", o->budget, shown, budget_tokens(p, &st, now),
 	    p->burst, fresh ? " (new)" : "", p->ratio, p->rate);
 	if (p->breaker_k != 0)
 		printf("circuit %s: %s (opens after %lu failed attempts in a "
@@ -71,13 +73,14 @@ dryrun_print(const struct options *o, struct rng *rng)
 	uint64_t		n, rows, lo, hi, sleep, total = 0;
 	double			u, v;
 	char			c[80], l[32], h[32], s[32], t[32];
-	char			err[4608];
+	char			err[4608], shown[1024];
 	struct store		*st = NULL;
 
 	/* A store refused is said before anything is printed. */
 	if (o->budget != NULL && (st = store_open(o->store, o->budget,
 	    &o->budget_params, 0, err, sizeof err)) == NULL) {
-		log_error("cannot use --store=%s: %s", o->store, err);
+		store_url_shown(o->store, shown, sizeof shown);
+		log_error("cannot use --store=%s: %s", shown, err);
 		return -1;
 	}
 	rows = o->attempts == 0 ? DRY_UNLIMITED_ROWS : o->attempts - 1;

@@ -663,8 +663,9 @@ finish_budget(struct options *o, const struct given *g, char *err,
 		return 0;
 	if ((env = getenv("RETRY_STORE")) != NULL && env[0] != '\0') {
 		if (store_url_check(env, &why) == -1) {
+			store_url_shown(env, url, sizeof url);
 			seterr(err, errlen, "invalid value '%s' in RETRY_STORE "
-			    "(for --store): %s", env, why);
+			    "(for --store): %s", url, why);
 			return -1;
 		}
 		o->store = strdup(env);
@@ -779,7 +780,7 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 {
 	struct given	 g;
 	const char	*why;
-	char		 name[64];
+	char		 name[64], shown[1024];
 	int		 c;
 
 	memset(o, 0, sizeof *o);
@@ -820,9 +821,11 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 		}
 		why = "invalid value";
 		if (parse_value(c, optarg, o, &g, &why) == -1) {
+			if (c == OPT_STORE)	/* no password in messages */
+				store_url_shown(optarg, shown, sizeof shown);
 			seterr(err, errlen, "invalid value '%s' for %s: %s",
-			    optarg != NULL ? optarg : "",
-			    option_name(c, name, sizeof name), why);
+			    c == OPT_STORE ? shown : optarg != NULL ? optarg :
+			    "", option_name(c, name, sizeof name), why);
 			return OPTIONS_ERROR;
 		}
 	}
@@ -915,8 +918,11 @@ options_help(FILE *f)
 "Sharing a budget (runs that name the same budget share its tokens):\n"
 "      --budget=NAME       a retry takes a token of budget NAME; none left:\n"
 "                            wait for one (at most --cap), then give up\n"
-"      --store=URL         where budgets live: file:DIR [$RETRY_STORE, else\n"
-"                            file:$XDG_RUNTIME_DIR/retry, file:/tmp/retry-UID]\n"
+"      --store=URL         where budgets live: file:DIR (this host) or\n"
+"                            redis://[[USER]:PASSWORD@]HOST[:PORT][/DB] (a\n"
+"                            fleet; password also from $RETRY_STORE_PASSWORD)\n"
+"                            [$RETRY_STORE, else file:$XDG_RUNTIME_DIR/retry,\n"
+"                            file:/tmp/retry-UID]\n"
 "      --budget-burst=N    the most tokens the budget holds [10]\n"
 "      --budget-ratio=R    tokens each first attempt adds, 0 to 1 [0.1]\n"
 "      --budget-rate=N/DURATION  tokens added as time passes [1/s]\n"

@@ -582,12 +582,13 @@ run_setup(struct run *r)
 {
 	const struct options	*o = r->o;
 	uint64_t		 layers, runs;
-	char			 err[4608];
+	char			 err[4608], shown[1024];
 
 	/* First: a store refused is a usage error, before anything is set up. */
 	if (o->budget != NULL && (r->store = store_open(o->store, o->budget,
 	    &o->budget_params, 1, err, sizeof err)) == NULL) {
-		log_error("cannot use --store=%s: %s", o->store, err);
+		store_url_shown(o->store, shown, sizeof shown);
+		log_error("cannot use --store=%s: %s", shown, err);
 		return -1;
 	}
 	if (io_guard_stdfds() == -1) {

@@ -11,10 +11,24 @@ for v in '' . .. 'a/b' 'a b' 'caf€'; do
 done
 long=$(printf '%0129d' 0)
 bad_value_ --budget "$long" || fail=1
-for v in '' /tmp/x 'file:' 'http://x' 'redis://127.0.0.1:1'; do
+for v in '' /tmp/x 'file:' 'http://x' 'redis://h:0' 'redis://h:65536' \
+	'redis://h/x' 'redis://h/-1' 'rediss://h' 'redis://' \
+	'redis://h?db=1'; do
 	usage_error_ --budget=b "--store=$v" touch ran || fail=1
-	mentions_ --store || fail=1
+	mentions_ --store "$v" || fail=1
 done
+# A password is not shown, not even in a URL that is wrong.
+usage_error_ --budget=b '--store=redis://:Secret1@h:0' touch ran || fail=1
+mentions_ --store 'redis://***@h:0' || fail=1
+usage_error_ --budget=b '--store=redis://Secret1@h' touch ran || fail=1
+mentions_ --store 'redis://***@h' 'PASSWORD@' || fail=1
+# A build without hiredis says so of a good redis: URL.
+case $("$RETRY" -n --budget=x --store=redis://127.0.0.1:1 2>&1) in
+*"no redis: store"*)
+	usage_error_ --budget=b --store=redis://127.0.0.1:1 touch ran || fail=1
+	mentions_ --store 'no redis: store' || fail=1
+	;;
+esac
 for v in 0 -1 1.5 x 1000001; do
 	usage_error_ --budget=b "--budget-burst=$v" touch ran || fail=1
 	mentions_ --budget-burst "$v" || fail=1

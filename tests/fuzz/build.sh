@@ -20,7 +20,13 @@ flags="-g -O1 -fno-sanitize-recover=all"
 warn="-Wall -Wextra -Wshadow -Wwrite-strings -Wmissing-prototypes
     -Wstrict-prototypes -Wpointer-arith -Wundef -Wvla"
 incs="-I $builddir -I src -I . -I tests/fuzz"
-targets="fuzz_duration fuzz_statuslist fuzz_jitter fuzz_options fuzz_http fuzz_budget"
+# A tree configured with the redis: store links hiredis.
+libs=
+if grep -q '^#define HAVE_HIREDIS 1' "$builddir/config.h"; then
+	libs=$(pkg-config --libs hiredis)
+	incs="$incs $(pkg-config --cflags hiredis)"
+fi
+targets="fuzz_duration fuzz_statuslist fuzz_jitter fuzz_options fuzz_http fuzz_budget fuzz_redis_url"
 
 cd "$top"
 rm -rf "$out/obj"
@@ -57,5 +63,6 @@ for target in $targets; do
 	echo "  CCLD     $out/$target"
 	# shellcheck disable=SC2086
 	$cc $flags -fsanitize=fuzzer,$san $warn ${EXTRA_CFLAGS:-} $incs \
-	    -o "$out/$target" "tests/fuzz/$target.c" "$out/libretry-fuzz.a" -lm
+	    -o "$out/$target" "tests/fuzz/$target.c" "$out/libretry-fuzz.a" \
+	    $libs -lm
 done

@@ -1,0 +1,258 @@
+/*
+ * redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], the form that Redis' own
+ * clients take (the scheme of the IANA registry, as redis-cli -u reads
+ * it): USER and PASSWORD percent-decoded, HOST a name, an IPv4 address
+ * or an IPv6 one in brackets, PORT 1 to 65535 (6379), DB a whole number
+ * (0). Nothing after DB: no query, no fragment. A password is never
+ * shown again: redis_url_format writes *** in its place.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "redis_url.h"
+
+#define SCHEME "redis://"
+#define DB_MAX 2147483647U	/* SELECT takes a 32-bit signed index */
+
+/* The value of hex digit c, or -1. */
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Percent-decode the n bytes at s into out (REDIS_URL_PART_MAX bytes,
+ * NUL-terminated). -1 for a bad escape, a NUL byte, or too long a part.
+ */
+static int
+decode(const char *s, size_t n, char *out, const char **why)
+{
+	size_t	i, o = 0;
+	int	hi, lo;
+
+	for (i = 0; i < n; i++) {
+		char	c = s[i];
+
+		if (c == '%') {
+			hi = i + 2 < n ? hexval(s[i + 1]) : -1;
+			lo = i + 2 < n ? hexval(s[i + 2]) : -1;
+			if (hi < 0 || lo < 0) {
+				*why = "a '%' must be followed by two hex digits";
+				return -1;
+			}
+			c = (char)(hi * 16 + lo);
+			if (c == '\0') {
+				*why = "%00 is not allowed";
+				return -1;
+			}
+			i += 2;
+		}
+		if (o + 1 >= REDIS_URL_PART_MAX) {
+			*why = "the user or password is too long";
+			return -1;
+		}
+		out[o++] = c;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+/* [USER]:PASSWORD, the n bytes at s. */
+static int
+parse_userinfo(const char *s, size_t n, struct redis_url *u,
+    const char **why)
+{
+	const char	*colon = memchr(s, ':', n);
+
+	if (colon == NULL) {
+		*why = "expected [USER]:PASSWORD@ before the host";
+		return -1;
+	}
+	if (decode(s, (size_t)(colon - s), u->user, why) == -1 ||
+	    decode(colon + 1, n - (size_t)(colon - s) - 1, u->password,
+	    why) == -1)
+		return -1;
+	u->has_password = 1;
+	return 0;
+}
+
+/* A whole number of digits at [s, s + n), at most max. */
+static int
+parse_number(const char *s, size_t n, unsigned max, unsigned *out)
+{
+	unsigned long	v = 0;
+	size_t		i;
+
+	if (n == 0 || n > 10)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (unsigned long)(s[i] - '0');
+	}
+	if (v > max)
+		return -1;
+	*out = (unsigned)v;
+	return 0;
+}
+
+/* Whether the n bytes at s are a host name or an IPv4 address. */
+static int
+name_ok(const char *s, size_t n)
+{
+	size_t	i;
+
+	if (n == 0 || n >= REDIS_URL_PART_MAX)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z') ||
+		    (s[i] >= '0' && s[i] <= '9') || s[i] == '.' ||
+		    s[i] == '-' || s[i] == '_'))
+			return 0;
+	return 1;
+}
+
+/* Whether the n bytes at s may be an IPv6 address (the resolver checks). */
+static int
+ipv6_ok(const char *s, size_t n)
+{
+	size_t	i;
+
+	if (n < 2 || n >= REDIS_URL_PART_MAX || memchr(s, ':', n) == NULL)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (hexval(s[i]) < 0 && s[i] != ':' && s[i] != '.')
+			return 0;
+	return 1;
+}
+
+/* HOST[:PORT], the n bytes at s. */
+static int
+parse_hostport(const char *s, size_t n, struct redis_url *u,
+    const char **why)
+{
+	const char	*end = s + n, *h = s, *he, *p = NULL;
+
+	if (n > 0 && s[0] == '[') {
+		h = s + 1;
+		if ((he = memchr(h, ']', (size_t)(end - h))) == NULL) {
+			*why = "an IPv6 address needs its closing ']'";
+			return -1;
+		}
+		if (!ipv6_ok(h, (size_t)(he - h))) {
+			*why = "expected an IPv6 address between '[' and ']'";
+			return -1;
+		}
+		if (he + 1 < end && he[1] != ':') {
+			*why = "expected ':PORT' after ']'";
+			return -1;
+		}
+		p = he + 1 < end ? he + 2 : NULL;
+	} else {
+		he = memchr(s, ':', n);
+		if (he == NULL)
+			he = end;
+		else
+			p = he + 1;
+		if (!name_ok(h, (size_t)(he - h))) {
+			*why = he == h ? "the host is missing" :
+			    "expected a host name or address";
+			return -1;
+		}
+	}
+	memcpy(u->host, h, (size_t)(he - h));
+	u->host[he - h] = '\0';
+	u->port = REDIS_DEFAULT_PORT;
+	if (p != NULL && (parse_number(p, (size_t)(end - p), 65535,
+	    &u->port) == -1 || u->port == 0)) {
+		*why = "the port must be a whole number from 1 to 65535";
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Parse url into u. -1 with *why (a phrase for "invalid value ...: why")
+ * when it is not such a URL.
+ */
+int
+redis_url_parse(const char *url, struct redis_url *u, const char **why)
+{
+	size_t		 h = sizeof SCHEME - 1;
+	const char	*auth, *slash, *at, *end;
+
+	memset(u, 0, sizeof *u);
+	if (strncasecmp(url, "rediss://", 9) == 0) {
+		*why = "TLS (rediss://) is not supported";
+		return -1;
+	}
+	if (strncasecmp(url, SCHEME, h) != 0) {
+		*why = "expected redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]";
+		return -1;
+	}
+	auth = url + h;
+	end = auth + strlen(auth);
+	if (strpbrk(auth, "?#") != NULL) {
+		*why = "nothing may follow /DB (no '?' or '#')";
+		return -1;
+	}
+	slash = strchr(auth, '/');
+	if (slash == NULL)
+		slash = end;
+	/* The last '@': a password may hold one, percent-encoded or not. */
+	for (at = slash; at > auth && at[-1] != '@'; at--)
+		;
+	if (at > auth) {
+		if (parse_userinfo(auth, (size_t)(at - 1 - auth), u, why) == -1)
+			return -1;
+		auth = at;
+	}
+	if (parse_hostport(auth, (size_t)(slash - auth), u, why) == -1)
+		return -1;
+	if (slash < end && slash + 1 < end && parse_number(slash + 1,
+	    (size_t)(end - slash - 1), DB_MAX, &u->db) == -1) {
+		*why = "the DB must be a whole number from 0 to 2147483647";
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The URL to show in messages and JSON, which reads back to the same
+ * parts: the user percent-encoded where it must be, the password ***.
+ * The length written, or -1 if buf is too small.
+ */
+int
+redis_url_format(const struct redis_url *u, char *buf, size_t len)
+{
+	char	user[3 * REDIS_URL_PART_MAX];
+	size_t	i, o = 0;
+	int	v6 = strchr(u->host, ':') != NULL, n;
+
+	for (i = 0; u->user[i] != '\0'; i++) {
+		unsigned char	c = (unsigned char)u->user[i];
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || strchr("-._~", c) != NULL)
+			user[o++] = (char)c;
+		else
+			o += (size_t)snprintf(user + o, sizeof user - o,
+			    "%%%02X", c);
+	}
+	user[o] = '\0';
+	n = snprintf(buf, len, "redis://%s%s%s%s%s:%u/%u", user,
+	    u->has_password ? ":***@" : "", v6 ? "[" : "", u->host,
+	    v6 ? "]" : "", u->port, u->db);
+	return n < 0 || (size_t)n >= len ? -1 : n;
+}

@@ -1,0 +1,26 @@
+/*
+ * The URL of a redis: store, redis://[[USER]:PASSWORD@]HOST[:PORT][/DB],
+ * read without a client library, so that every build checks it and the
+ * unit tests and a fuzz target reach it.
+ */
+#ifndef RETRY_REDIS_URL_H
+#define RETRY_REDIS_URL_H
+
+#include <stddef.h>
+
+#define REDIS_URL_PART_MAX 256
+#define REDIS_DEFAULT_PORT 6379
+
+struct redis_url {
+	char		user[REDIS_URL_PART_MAX];	/* "": none */
+	char		password[REDIS_URL_PART_MAX];
+	int		has_password;	/* "redis://:@h" has an empty one */
+	char		host[REDIS_URL_PART_MAX];	/* IPv6 without [] */
+	unsigned	port;
+	unsigned	db;
+};
+
+int	redis_url_parse(const char *, struct redis_url *, const char **);
+int	redis_url_format(const struct redis_url *, char *, size_t);
+
+#endif
