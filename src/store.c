@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
+#include "redis_url.h"
 #include "store.h"
 
 /* Whether url names a store this build has; why: what is wrong. */
@@ -23,12 +25,44 @@ store_url_check(const char *url, const char **why)
 		}
 		return 0;
 	}
-	if (strncmp(url, "redis://", 8) == 0) {
-		*why = "this build has no redis: store (file:DIR only)";
+	if (strncasecmp(url, "redis", 5) == 0) {
+		struct redis_url	u;
+
+		if (redis_url_parse(url, &u, why) == -1)
+			return -1;
+#ifdef HAVE_HIREDIS
+		return 0;
+#else
+		*why = "this build has no redis: store (file:DIR only; "
+		    "configure --with-redis, with hiredis)";
 		return -1;
+#endif
 	}
-	*why = "expected file:DIR or redis://HOST[:PORT][/DB]";
+	*why = "expected file:DIR or redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]";
 	return -1;
+}
+
+/*
+ * url as messages and JSON show it: a redis: URL's password is ***, and
+ * in one that does not parse, all before its last '@'.
+ */
+void
+store_url_shown(const char *url, char *buf, size_t len)
+{
+	struct redis_url	 u;
+	const char		*why, *at;
+
+	if (strncasecmp(url, "redis", 5) != 0) {
+		snprintf(buf, len, "%s", url);
+		return;
+	}
+	if (redis_url_parse(url, &u, &why) == 0 &&
+	    redis_url_format(&u, buf, len) > 0)
+		return;
+	if ((at = strrchr(url, '@')) != NULL)
+		snprintf(buf, len, "redis://***%s", at);
+	else
+		snprintf(buf, len, "%s", url);
 }
 
 /*
@@ -62,6 +96,10 @@ store_open(const char *url, const char *name, const struct budget_params *p,
 		snprintf(err, errlen, "%s", why);
 		return NULL;
 	}
+#ifdef HAVE_HIREDIS
+	if (strncasecmp(url, "redis", 5) == 0)
+		return store_redis_open(url, name, p, err, errlen);
+#endif
 	return store_file_open(url + 5, name, p, create, err, errlen);
 }
 

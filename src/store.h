@@ -34,6 +34,7 @@ struct store {
 };
 
 int	 store_url_check(const char *, const char **);
+void	 store_url_shown(const char *, char *, size_t);
 void	 store_default_url(char *, size_t);
 struct store *store_open(const char *, const char *,
 	    const struct budget_params *, int, char *, size_t);
@@ -48,5 +49,9 @@ void	 store_close(struct store *);
 /* store_file.c */
 struct store *store_file_open(const char *, const char *,
 	    const struct budget_params *, int, char *, size_t);
+
+/* store_redis.c, in a build with hiredis (HAVE_HIREDIS) */
+struct store *store_redis_open(const char *, const char *,
+	    const struct budget_params *, char *, size_t);
 
 #endif

@@ -1,0 +1,597 @@
+/*
+ * The redis: store, for the runs of many hosts. Per budget NAME:
+ *
+ *   retry:budget:NAME         a hash: tokens, at (the bucket)
+ *   retry:breaker:NAME        a hash: fails, open_until, probe_until, and
+ *                             the hosts of the failures in a row (fhost,
+ *                             fmany: whether another host failed too)
+ *   retry:breaker:NAME:hosts  a sorted set: each host, by when it last
+ *                             asked (for the quorum of the breaker)
+ *
+ * Each change is one Lua script (loaded once a connection with SCRIPT
+ * LOAD, run with EVALSHA, with EVAL on NOSCRIPT) doing budget.c's
+ * arithmetic with the server's clock (TIME, in microseconds: exact in
+ * Lua's doubles), so that the hosts' clocks do not matter. Every key
+ * expires when the budget has been idle long enough to be full again.
+ *
+ * Every call has STORE_REDIS_WAIT_NS in all, connection included, and
+ * waits in the event loop (a stop signal ends it). Any failure, a wrong
+ * answer included, is the caller's to fail open. Names are resolved by
+ * the system's resolver, whose time is not bounded here.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <hiredis/hiredis.h>
+
+#include "eventloop.h"
+#include "redis_url.h"
+#include "store.h"
+
+/* All that one call of the store may take, connecting included. */
+#define STORE_REDIS_WAIT_NS 250000000ULL
+/* How long a host counts as using a budget, at the least. */
+#define HOSTS_WINDOW_US 3600000000.0
+
+/*
+ * KEYS: budget, breaker, hosts. ARGV: burst, ratio, rate (a second),
+ * gain, k, duration (us), then the call's own, then host, ttl (ms).
+ * The shared part: read the state at the server's now, refill, clamp a
+ * time that lies too far ahead (a server whose clock went back), note
+ * the host. Both scripts start with it.
+ */
+#define LUA_COMMON \
+"local t = redis.call('TIME')\n" \
+"local now = tonumber(t[1]) * 1000000 + tonumber(t[2])\n" \
+"local burst, ratio, rate = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])\n" \
+"local gain, k, dur = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])\n" \
+"local host, ttl = ARGV[#ARGV - 1], tonumber(ARGV[#ARGV])\n" \
+"local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')\n" \
+"local tokens, at = tonumber(b[1]), tonumber(b[2])\n" \
+"if tokens == nil or at == nil then tokens = burst; at = now end\n" \
+"if at > now then at = now end\n" \
+"local function add(n)\n" \
+"  if tokens < burst then tokens = math.min(burst, tokens + n) end\n" \
+"end\n" \
+"add(rate * (now - at) / 1000000)\n" \
+"local c = redis.call('HMGET', KEYS[2], 'fails', 'open_until', 'probe_until', 'fhost', 'fmany')\n" \
+"local fails, open_until, probe_until = tonumber(c[1]) or 0, tonumber(c[2]) or 0, tonumber(c[3]) or 0\n" \
+"local fhost, fmany = c[4] or '', c[5] or '0'\n" \
+"local clamped = false\n" \
+"if k > 0 and open_until > now + dur then open_until = now + dur; clamped = true end\n" \
+"if k > 0 and probe_until > now + dur then probe_until = now + dur; clamped = true end\n" \
+"redis.call('ZADD', KEYS[3], now, host)\n" \
+"redis.call('PEXPIRE', KEYS[3], ttl)\n" \
+"redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - math.max(dur, " \
+    "3600000000))\n" \
+"local function save()\n" \
+"  redis.call('HSET', KEYS[1], 'tokens', string.format('%.9f', tokens), 'at', string.format('%.0f', now))\n" \
+"  redis.call('HSET', KEYS[2], 'fails', fails, 'open_until', string.format('%.0f', open_until),\n" \
+"    'probe_until', string.format('%.0f', probe_until), 'fhost', fhost, 'fmany', fmany)\n" \
+"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ttl) end\n" \
+"end\n" \
+"local function circuit()\n" \
+"  if open_until == 0 then return 'closed' end\n" \
+"  if now < open_until then return 'open' end\n" \
+"  return 'half-open'\n" \
+"end\n"
+
+/* ARGV[7]: 1 for a first attempt. {answer, probe, wait (us), tokens, circuit} */
+static const char lua_admit[] = LUA_COMMON
+"local answer, probe, wait = 0, 0, '0'\n"
+"local was = circuit()\n"
+"if k > 0 and open_until ~= 0 then\n"
+"  if now < open_until then answer = 2; wait = string.format('%.0f', open_until - now)\n"
+"  elseif probe_until > now then answer = 2; wait = string.format('%.0f', probe_until - now)\n"
+"  else probe = 1 end\n"
+"end\n"
+"if answer == 0 then\n"
+"  if ARGV[7] == '1' then add(ratio)\n"
+"  elseif tokens + 1e-9 >= 1 then tokens = math.max(0, tokens - 1)\n"
+"  else\n"
+"    answer = 1\n"
+"    if rate > 0 then wait = string.format('%.0f', math.floor((1 - tokens) / rate * 1000000) + 1)\n"
+"    else wait = '-1' end\n"
+"  end\n"
+"end\n"
+"if answer == 0 and probe == 1 then probe_until = now + dur end\n"
+"if answer == 0 or clamped then save() end\n"
+"return {answer, probe, wait, string.format('%.9f', tokens), was}\n";
+
+/*
+ * ARGV[7]: s (success), f (failure), n (neither); ARGV[8]: 1 when the
+ * attempt took a token; ARGV[9]: 1 when it was the probe. Returns {}.
+ * The breaker opens on K failures in a row, and, when more than one host
+ * used the budget within DURATION, only if two hosts or more failed.
+ */
+static const char lua_report[] = LUA_COMMON
+"local function open()\n"
+"  open_until = now + dur; probe_until = 0; fails = 0; fhost = ''; fmany = '0'\n"
+"end\n"
+"local r = ARGV[7]\n"
+"if r == 's' then\n"
+"  add((ARGV[8] == '1' and 1 or 0) + gain)\n"
+"  fails = 0; open_until = 0; probe_until = 0; fhost = ''; fmany = '0'\n"
+"elseif r == 'f' then\n"
+"  if ARGV[9] == '1' and k > 0 then open()\n"
+"  elseif open_until == 0 then\n"
+"    fails = fails + 1\n"
+"    if fhost == '' then fhost = host elseif fhost ~= host then fmany = '1' end\n"
+"    if k > 0 and fails >= k then\n"
+"      local active = redis.call('ZCOUNT', KEYS[3], now - dur, '+inf')\n"
+"      if active <= 1 or fmany == '1' then open() end\n"
+"    end\n"
+"  end\n"
+"elseif ARGV[9] == '1' then probe_until = 0 end\n"
+"save()\n"
+"return {}\n";
+
+struct redis_store {
+	struct store	 base;
+	struct redis_url url;
+	redisContext	*c;		/* NULL: not connected */
+	char		 sha_admit[48], sha_report[48];
+	char		 host[256];
+	char		 key[3][BUDGET_NAME_MAX + 32];
+	char		 ttl[24];	/* ms, for PEXPIRE */
+	uint64_t	 until;		/* this call's end */
+};
+
+/* Say why the call failed, what then detail (or NULL); -1. */
+static int
+fail(struct redis_store *rs, const char *what, const char *detail)
+{
+	char	shown[600];
+
+	if (redis_url_format(&rs->url, shown, sizeof shown) == -1)
+		snprintf(shown, sizeof shown, "redis://...");
+	snprintf(rs->base.error, sizeof rs->base.error, "%s: %s%s", shown,
+	    what, detail != NULL ? detail : "");
+	return -1;
+}
+
+/* Drop the connection: the next call connects anew. */
+static void
+drop(struct redis_store *rs)
+{
+	if (rs->c != NULL)
+		redisFree(rs->c);
+	rs->c = NULL;
+}
+
+/* Wait until fd is ready for events, or the call's time is up. */
+static int
+wait_fd(struct redis_store *rs, short events)
+{
+	struct pollfd	pfd;
+	int		r;
+
+	for (;;) {
+		if (eventloop_signal() != 0) {
+			errno = EINTR;
+			return fail(rs, "interrupted", NULL);
+		}
+		if (eventloop_now() >= rs->until)
+			return fail(rs, "no answer within 250ms", NULL);
+		pfd.fd = rs->c->fd;
+		pfd.events = events;
+		pfd.revents = 0;
+		r = eventloop_wait(rs->until, &pfd, 1);
+		if (r == -1 && errno != EINTR)
+			return fail(rs, strerror(errno), NULL);
+		if (r > 0 && pfd.revents != 0)
+			return 0;
+	}
+}
+
+/*
+ * Send one command and read its reply, in the call's time. NULL (with
+ * the connection dropped) when it did not come.
+ */
+static redisReply *
+command(struct redis_store *rs, int argc, const char **argv,
+    const size_t *len)
+{
+	void	*reply = NULL;
+	int	 done = 0;
+
+	if (redisAppendCommandArgv(rs->c, argc, argv, len) != REDIS_OK)
+		goto broken;
+	while (!done) {
+		if (redisBufferWrite(rs->c, &done) != REDIS_OK)
+			goto broken;
+		if (!done && wait_fd(rs, POLLOUT) == -1)
+			goto lost;
+	}
+	for (;;) {
+		if (redisGetReplyFromReader(rs->c, &reply) != REDIS_OK)
+			goto broken;
+		if (reply != NULL)
+			return reply;
+		if (wait_fd(rs, POLLIN) == -1)
+			goto lost;
+		if (redisBufferRead(rs->c) != REDIS_OK)
+			goto broken;
+	}
+broken:
+	fail(rs, rs->c->errstr[0] != '\0' ? rs->c->errstr :
+	    "connection lost", NULL);
+lost:
+	drop(rs);
+	return NULL;
+}
+
+/* A command whose reply must be status OK (or a string, for SCRIPT LOAD). */
+static int
+command_ok(struct redis_store *rs, int argc, const char **argv, char *out,
+    size_t outlen)
+{
+	redisReply	*r;
+	int		 ok;
+
+	if ((r = command(rs, argc, argv, NULL)) == NULL)
+		return -1;
+	ok = out != NULL ? r->type == REDIS_REPLY_STRING :
+	    r->type == REDIS_REPLY_STATUS;
+	if (!ok) {
+		fail(rs, r->type == REDIS_REPLY_ERROR ? r->str :
+		    "an answer of the wrong kind", NULL);
+		freeReplyObject(r);
+		drop(rs);
+		return -1;
+	}
+	if (out != NULL)
+		snprintf(out, outlen, "%s", r->str);
+	freeReplyObject(r);
+	return 0;
+}
+
+/*
+ * Connect, in the call's time: the socket, AUTH, SELECT, and the two
+ * scripts loaded. The password comes from the URL, else from
+ * RETRY_STORE_PASSWORD (so that it need not be seen in ps).
+ */
+static int
+connect_store(struct redis_store *rs)
+{
+	const char	*pw = rs->url.has_password ? rs->url.password :
+			    getenv("RETRY_STORE_PASSWORD");
+	const char	*argv[3];
+	char		 db[16];
+	socklen_t	 sl = sizeof(int);
+	int		 err = 0, n = 0;
+
+	rs->c = redisConnectNonBlock(rs->url.host, (int)rs->url.port);
+	if (rs->c == NULL)
+		return fail(rs, strerror(ENOMEM), NULL);
+	if (rs->c->err != 0) {
+		fail(rs, "cannot connect: ", rs->c->errstr);
+		drop(rs);
+		return -1;
+	}
+	/* No attempt inherits the connection. */
+	fcntl(rs->c->fd, F_SETFD, FD_CLOEXEC);
+	if (wait_fd(rs, POLLOUT) == -1) {
+		drop(rs);
+		return -1;
+	}
+	if (getsockopt(rs->c->fd, SOL_SOCKET, SO_ERROR, &err, &sl) == -1 ||
+	    err != 0) {
+		fail(rs, "cannot connect: ", strerror(err != 0 ? err : errno));
+		drop(rs);
+		return -1;
+	}
+	rs->c->flags |= REDIS_CONNECTED;
+	if (pw != NULL && pw[0] != '\0') {
+		argv[n++] = "AUTH";
+		if (rs->url.user[0] != '\0')
+			argv[n++] = rs->url.user;
+		argv[n++] = pw;
+		if (command_ok(rs, n, argv, NULL, 0) == -1)
+			return -1;
+	}
+	if (rs->url.db != 0) {
+		snprintf(db, sizeof db, "%u", rs->url.db);
+		argv[0] = "SELECT";
+		argv[1] = db;
+		if (command_ok(rs, 2, argv, NULL, 0) == -1)
+			return -1;
+	}
+	argv[0] = "SCRIPT";
+	argv[1] = "LOAD";
+	argv[2] = lua_admit;
+	if (command_ok(rs, 3, argv, rs->sha_admit, sizeof rs->sha_admit) == -1)
+		return -1;
+	argv[2] = lua_report;
+	return command_ok(rs, 3, argv, rs->sha_report, sizeof rs->sha_report);
+}
+
+/* Start a call: its time, and a connection. */
+static int
+begin(struct redis_store *rs)
+{
+	rs->until = eventloop_now() + STORE_REDIS_WAIT_NS;
+	rs->base.error[0] = '\0';
+	if (rs->c == NULL && connect_store(rs) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * Run a script with the budget's keys and parameters, then the call's own
+ * arguments (n of them) and the host and expiry: EVALSHA, and EVAL when
+ * the server no longer has the script (it restarted, or SCRIPT FLUSH).
+ */
+static redisReply *
+script(struct redis_store *rs, const char *sha, const char *body,
+    const char **own, int n)
+{
+	const struct budget_params	*p = &rs->base.params;
+	const char			*argv[24];
+	char				 num[6][40];
+	redisReply			*r;
+	int				 i, argc = 0;
+
+	snprintf(num[0], sizeof num[0], "%.9g", p->burst);
+	snprintf(num[1], sizeof num[1], "%.9g", p->ratio);
+	snprintf(num[2], sizeof num[2], "%.9g", p->rate);
+	snprintf(num[3], sizeof num[3], "%.9g", p->gain);
+	snprintf(num[4], sizeof num[4], "%lu", (unsigned long)p->breaker_k);
+	snprintf(num[5], sizeof num[5], "%llu",
+	    (unsigned long long)(p->breaker_ns / 1000));
+	argv[argc++] = "EVALSHA";
+	argv[argc++] = sha;
+	argv[argc++] = "3";
+	for (i = 0; i < 3; i++)
+		argv[argc++] = rs->key[i];
+	for (i = 0; i < 6; i++)
+		argv[argc++] = num[i];
+	for (i = 0; i < n; i++)
+		argv[argc++] = own[i];
+	argv[argc++] = rs->host;
+	argv[argc++] = rs->ttl;
+	if ((r = command(rs, argc, argv, NULL)) == NULL)
+		return NULL;
+	if (r->type == REDIS_REPLY_ERROR && strncmp(r->str, "NOSCRIPT", 8) == 0) {
+		freeReplyObject(r);
+		argv[0] = "EVAL";
+		argv[1] = body;
+		if ((r = command(rs, argc, argv, NULL)) == NULL)
+			return NULL;
+	}
+	if (r->type == REDIS_REPLY_ERROR) {
+		fail(rs, r->str, NULL);
+		freeReplyObject(r);
+		drop(rs);
+		return NULL;
+	}
+	return r;
+}
+
+/* An element of a script's reply as a number; -1 when it is not one. */
+static int
+element_num(const redisReply *r, size_t i, double *out)
+{
+	char	*end;
+
+	if (i >= r->elements)
+		return -1;
+	r = r->element[i];
+	if (r->type == REDIS_REPLY_INTEGER) {
+		*out = (double)r->integer;
+		return 0;
+	}
+	if (r->type != REDIS_REPLY_STRING || r->str[0] == '\0')
+		return -1;
+	*out = strtod(r->str, &end);
+	return *end == '\0' ? 0 : -1;
+}
+
+static int
+redis_admit(struct store *s, int first, struct budget_grant *g)
+{
+	struct redis_store	*rs = (struct redis_store *)s;
+	const char		*own[1] = { first ? "1" : "0" };
+	const char		*circ;
+	redisReply		*r;
+	double			 answer, probe, wait, tokens;
+
+	memset(g, 0, sizeof *g);
+	if (begin(rs) == -1 ||
+	    (r = script(rs, rs->sha_admit, lua_admit, own, 1)) == NULL)
+		return -1;
+	if (r->type != REDIS_REPLY_ARRAY || r->elements != 5 ||
+	    element_num(r, 0, &answer) == -1 || answer < 0 || answer > 2 ||
+	    element_num(r, 1, &probe) == -1 ||
+	    element_num(r, 2, &wait) == -1 ||
+	    element_num(r, 3, &tokens) == -1 || !(tokens >= 0) ||
+	    r->element[4]->type != REDIS_REPLY_STRING) {
+		freeReplyObject(r);
+		drop(rs);
+		return fail(rs, "a wrong answer to the budget's script", NULL);
+	}
+	circ = r->element[4]->str;
+	g->circuit = strcmp(circ, "open") == 0 ? "open" :
+	    strcmp(circ, "half-open") == 0 ? "half-open" : "closed";
+	freeReplyObject(r);
+	g->answer = answer == 0 ? BUDGET_GO : answer == 1 ? BUDGET_NO_TOKEN :
+	    BUDGET_OPEN;
+	g->probe = probe == 1;
+	g->tokens = tokens;
+	g->wait = wait < 0 || wait * 1000 >= 9e18 ? UINT64_MAX :
+	    (uint64_t)(wait * 1000);
+	return 0;
+}
+
+static int
+redis_report(struct store *s, enum budget_result res, int retry, int probe)
+{
+	struct redis_store	*rs = (struct redis_store *)s;
+	const char		*own[3];
+	redisReply		*r;
+
+	own[0] = res == BUDGET_SUCCESS ? "s" : res == BUDGET_FAILURE ? "f" :
+	    "n";
+	own[1] = retry ? "1" : "0";
+	own[2] = probe ? "1" : "0";
+	if (res == BUDGET_NEUTRAL && !probe)
+		return 0;	/* nothing to change */
+	if (begin(rs) == -1 ||
+	    (r = script(rs, rs->sha_report, lua_report, own, 3)) == NULL)
+		return -1;
+	freeReplyObject(r);
+	return 0;
+}
+
+/* A hash field as a whole number of microseconds, in ns; 0 when absent. */
+static uint64_t
+field_ns(const redisReply *r, size_t i)
+{
+	double	v;
+
+	if (element_num(r, i, &v) == -1 || !(v > 0) || v >= 9e15)
+		return 0;
+	return (uint64_t)v * 1000;
+}
+
+/* The state as it is, and the server's time (a dry run). */
+static int
+redis_read(struct store *s, struct budget_state *st, uint64_t *now,
+    int *fresh)
+{
+	struct redis_store	*rs = (struct redis_store *)s;
+	const char		*argv[6];
+	redisReply		*t, *b, *c;
+	double			 sec, usec, tokens;
+
+	memset(st, 0, sizeof *st);
+	if (begin(rs) == -1)
+		return -1;
+	argv[0] = "TIME";
+	if ((t = command(rs, 1, argv, NULL)) == NULL)
+		return -1;
+	argv[0] = "HMGET";
+	argv[1] = rs->key[0];
+	argv[2] = "tokens";
+	argv[3] = "at";
+	if ((b = command(rs, 4, argv, NULL)) == NULL) {
+		freeReplyObject(t);
+		return -1;
+	}
+	argv[1] = rs->key[1];
+	argv[2] = "fails";
+	argv[3] = "open_until";
+	argv[4] = "probe_until";
+	if ((c = command(rs, 5, argv, NULL)) == NULL) {
+		freeReplyObject(t);
+		freeReplyObject(b);
+		return -1;
+	}
+	if (t->type != REDIS_REPLY_ARRAY || element_num(t, 0, &sec) == -1 ||
+	    element_num(t, 1, &usec) == -1 || b->type != REDIS_REPLY_ARRAY ||
+	    c->type != REDIS_REPLY_ARRAY) {
+		freeReplyObject(t);
+		freeReplyObject(b);
+		freeReplyObject(c);
+		return fail(rs, "a wrong answer to TIME or HMGET", NULL);
+	}
+	*now = ((uint64_t)sec * 1000000 + (uint64_t)usec) * 1000;
+	*fresh = element_num(b, 0, &tokens) == -1 || !(tokens >= 0);
+	if (*fresh)
+		budget_fresh(&s->params, st, *now);
+	else {
+		st->tokens = tokens;
+		st->at = field_ns(b, 1);
+		st->fails = element_num(c, 0, &tokens) == 0 && tokens > 0 &&
+		    tokens < UINT32_MAX ? (uint32_t)tokens : 0;
+		st->tokens = element_num(b, 0, &tokens) == 0 ? tokens : 0;
+		st->open_until = field_ns(c, 1);
+		st->probe_until = field_ns(c, 2);
+	}
+	freeReplyObject(t);
+	freeReplyObject(b);
+	freeReplyObject(c);
+	return 0;
+}
+
+static void
+redis_close(struct store *s)
+{
+	struct redis_store	*rs = (struct redis_store *)s;
+
+	drop(rs);
+	explicit_bzero(&rs->url, sizeof rs->url);
+	free(rs);
+}
+
+static const struct store_ops redis_ops = {
+	redis_admit, redis_report, redis_read, redis_close,
+};
+
+/*
+ * How long an idle budget's keys stay: until its bucket would be full
+ * again and its circuit closed, a minute at least, a week at most.
+ */
+static void
+set_ttl(struct redis_store *rs)
+{
+	const struct budget_params	*p = &rs->base.params;
+	double				 s = 60;
+
+	if (p->rate > 0)
+		s += p->burst / p->rate;
+	else
+		s = 7 * 86400;
+	s += 2 * (double)p->breaker_ns / 1e9;
+	if (s > 7 * 86400)
+		s = 7 * 86400;
+	snprintf(rs->ttl, sizeof rs->ttl, "%.0f", s * 1000);
+}
+
+/*
+ * Open budget name in the store at url. Nothing is sent yet: the first
+ * call connects. NULL with one line in err when url is refused.
+ */
+struct store *
+store_redis_open(const char *url, const char *name,
+    const struct budget_params *p, char *err, size_t errlen)
+{
+	struct redis_store	*rs;
+	const char		*why;
+
+	if (!budget_name_valid(name)) {
+		snprintf(err, errlen, "invalid budget name '%s'", name);
+		return NULL;
+	}
+	if ((rs = calloc(1, sizeof *rs)) == NULL) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		return NULL;
+	}
+	if (redis_url_parse(url, &rs->url, &why) == -1) {
+		snprintf(err, errlen, "%s", why);
+		free(rs);
+		return NULL;
+	}
+	rs->base.ops = &redis_ops;
+	rs->base.params = *p;
+	snprintf(rs->base.name, sizeof rs->base.name, "%s", name);
+	snprintf(rs->key[0], sizeof rs->key[0], "retry:budget:%s", name);
+	snprintf(rs->key[1], sizeof rs->key[1], "retry:breaker:%s", name);
+	snprintf(rs->key[2], sizeof rs->key[2], "retry:breaker:%s:hosts",
+	    name);
+	if (gethostname(rs->host, sizeof rs->host) == -1 ||
+	    rs->host[0] == '\0')
+		snprintf(rs->host, sizeof rs->host, "unknown");
+	rs->host[sizeof rs->host - 1] = '\0';
+	set_ttl(rs);
+	return &rs->base;
+}

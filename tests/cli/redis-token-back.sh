@@ -1,0 +1,28 @@
+#!/bin/sh
+# The redis: store: a retry that succeeds gives its token back, and 0.2
+# more; one that fails keeps it; a first attempt deposits the ratio.
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+# shellcheck source=lib-supervise.sh
+. "$TESTS_DIR/lib-supervise.sh"
+# shellcheck source=lib-redis.sh
+. "$TESTS_DIR/lib-redis.sh"
+
+start_redis_
+b="--budget=b --store=$url --budget-burst=5 --budget-ratio=0 --budget-rate=0/s"
+tokens() { rcli_ hget retry:budget:b tokens; }
+# shellcheck disable=SC2086
+returns_ 1 "$RETRY" -a 3 -d 1ms $b -- sh flaky.sh 99 || fail=1
+test "$(tokens)" = 3.000000000 || note_ "after 2 failed retries: $(tokens)" || fail=1
+rm -f runs
+# shellcheck disable=SC2086
+returns_ 0 "$RETRY" -a 3 -d 1ms $b -- sh flaky.sh 2 || fail=1
+test "$(tokens)" = 2.200000000 || note_ "after a failed and a good retry: $(tokens)" ||
+	fail=1
+# A first attempt deposits the ratio (0.5 here).
+returns_ 1 "$RETRY" -a 1 --budget=b --store="$url" --budget-burst=5 \
+	--budget-ratio=0.5 --budget-rate=0/s -- false || fail=1
+test "$(tokens)" = 2.700000000 || note_ "after a deposit: $(tokens)" || fail=1
+
+Exit "$fail"
