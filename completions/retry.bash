@@ -140,12 +140,12 @@ _retry()
 		return
 		;;
 	--store)
-		# file:DIR, the one store this build has; then DIR's directories.
+		# file:DIR, then DIR's directories; or redis://HOST (free text).
 		if [[ $cur == file:* ]]; then
 			COMPREPLY=($(compgen -d -P file: -- "${cur#file:}"))
 			compopt -o filenames
-		else
-			COMPREPLY=($(compgen -W 'file:' -- "$cur"))
+		elif [[ $cur != redis:?* ]]; then
+			COMPREPLY=($(compgen -W 'file: redis://' -- "$cur"))
 		fi
 		compopt -o nospace
 		# Bash replaces only what follows the ":" in the word.

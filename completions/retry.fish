@@ -80,7 +80,7 @@ function __fish_retry_signals
     end
 end
 
-# A store: file:DIR, the one kind this build has, then DIR's directories.
+# A store: file:DIR, then DIR's directories; or redis://HOST (free text).
 function __fish_retry_stores
     # The token is the value alone, or "--store=" and the value.
     set -l value (string replace -r -- '^--[a-z-]*=' '' (commandline -ct))
@@ -88,8 +88,9 @@ function __fish_retry_stores
         for d in (__fish_complete_directories (string sub -s 6 -- $value))
             printf 'file:%s\n' $d
         end
-    else
+    else if not string match -q -- 'redis:?*' $value
         printf 'file:\tA directory on this host\n'
+        printf 'redis://\tA Redis or Valkey server, for many hosts\n'
     end
 end
 

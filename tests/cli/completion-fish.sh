@@ -16,6 +16,10 @@ complete_ 'retry --jitter=' >got
 grep -qx -- '--jitter=equal' got || note_ "--jitter=:" "$(cat got)" || fail=1
 complete_ 'retry --stdin=' >got
 grep -qx -- '--stdin=replay' got || note_ "--stdin=:" "$(cat got)" || fail=1
+complete_ 'retry --store=' >got
+for s in --store=file: --store=redis://; do
+	grep -qx -- "$s" got || note_ "--store= does not offer $s:" "$(cat got)" || fail=1
+done
 # Once the command has started, retry's options are not offered.
 complete_ 'retry -a 3 ls --str' >got
 grep -qx -- '--strategy' got && { note_ "retry's options offered after the command"; fail=1; }

@@ -40,4 +40,5 @@ test -e ready || framework_failure_ "zsh did not start in tmux"
 try_ 'retry --strat' 'retry --strategy=' || fail=1
 try_ 'retry --strategy=' 'fibonacci' || fail=1
 try_ 'retry --stdout=' 'hold' || fail=1
+try_ 'retry --store=' 'redis://' || fail=1
 exit $fail
