@@ -67,22 +67,27 @@ decode(const char *s, size_t n, char *out, const char **why)
 	return 0;
 }
 
-/* [USER]:PASSWORD, the n bytes at s. */
+/*
+ * [USER]:PASSWORD or USER (its password then from RETRY_STORE_PASSWORD),
+ * the n bytes at s. An empty password is none.
+ */
 static int
 parse_userinfo(const char *s, size_t n, struct redis_url *u,
     const char **why)
 {
 	const char	*colon = memchr(s, ':', n);
 
-	if (colon == NULL) {
-		*why = "expected [USER]:PASSWORD@ before the host";
+	if (n == 0) {
+		*why = "expected USER@ or [USER]:PASSWORD@ before the host";
 		return -1;
 	}
+	if (colon == NULL)
+		return decode(s, n, u->user, why);
 	if (decode(s, (size_t)(colon - s), u->user, why) == -1 ||
 	    decode(colon + 1, n - (size_t)(colon - s) - 1, u->password,
 	    why) == -1)
 		return -1;
-	u->has_password = 1;
+	u->has_password = u->password[0] != '\0';
 	return 0;
 }
 
@@ -90,7 +95,7 @@ parse_userinfo(const char *s, size_t n, struct redis_url *u,
 static int
 parse_number(const char *s, size_t n, unsigned max, unsigned *out)
 {
-	unsigned long	v = 0;
+	unsigned long long	v = 0;
 	size_t		i;
 
 	if (n == 0 || n > 10)
@@ -98,7 +103,7 @@ parse_number(const char *s, size_t n, unsigned max, unsigned *out)
 	for (i = 0; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return -1;
-		v = v * 10 + (unsigned long)(s[i] - '0');
+		v = v * 10 + (unsigned long long)(s[i] - '0');
 	}
 	if (v > max)
 		return -1;
@@ -252,7 +257,8 @@ redis_url_format(const struct redis_url *u, char *buf, size_t len)
 	}
 	user[o] = '\0';
 	n = snprintf(buf, len, "redis://%s%s%s%s%s:%u/%u", user,
-	    u->has_password ? ":***@" : "", v6 ? "[" : "", u->host,
+	    u->has_password ? ":***@" : u->user[0] != '\0' ? "@" : "",
+	    v6 ? "[" : "", u->host,
 	    v6 ? "]" : "", u->port, u->db);
 	return n < 0 || (size_t)n >= len ? -1 : n;
 }

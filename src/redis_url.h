@@ -14,7 +14,7 @@
 struct redis_url {
 	char		user[REDIS_URL_PART_MAX];	/* "": none */
 	char		password[REDIS_URL_PART_MAX];
-	int		has_password;	/* "redis://:@h" has an empty one */
+	int		has_password;	/* a non-empty one */
 	char		host[REDIS_URL_PART_MAX];	/* IPv6 without [] */
 	unsigned	port;
 	unsigned	db;

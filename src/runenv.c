@@ -25,12 +25,17 @@ static const char *const retry_vars[RUNENV_NVARS] = {
 	[RUNENV_NESTING] = "RETRY_NESTING",
 };
 
-/* Is e (NAME=VALUE) one of retry's variables? */
+/*
+ * Is e (NAME=VALUE) one of retry's variables, or the redis: store's
+ * password, which no attempt or hook is given?
+ */
 static int
 is_retry_var(const char *e)
 {
 	size_t	i, len;
 
+	if (strncmp(e, "RETRY_STORE_PASSWORD=", 21) == 0)
+		return 1;
 	for (i = 0; i < RUNENV_NVARS; i++) {
 		len = strlen(retry_vars[i]);
 		if (strncmp(e, retry_vars[i], len) == 0 && e[len] == '=')

@@ -39,8 +39,8 @@
 
 /* All that one call of the store may take, connecting included. */
 #define STORE_REDIS_WAIT_NS 250000000ULL
-/* How long a host counts as using a budget, at the least. */
-#define HOSTS_WINDOW_US 3600000000.0
+/* With a deadline near or past, still this long. */
+#define STORE_REDIS_MIN_NS 50000000ULL
 
 /*
  * KEYS: budget, breaker, hosts. ARGV: burst, ratio, rate (a second),
@@ -50,6 +50,7 @@
  * the host. Both scripts start with it.
  */
 #define LUA_COMMON \
+"if redis.replicate_commands then redis.replicate_commands() end\n" \
 "local t = redis.call('TIME')\n" \
 "local now = tonumber(t[1]) * 1000000 + tonumber(t[2])\n" \
 "local burst, ratio, rate = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])\n" \
@@ -57,7 +58,10 @@
 "local host, ttl = ARGV[#ARGV - 1], tonumber(ARGV[#ARGV])\n" \
 "local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')\n" \
 "local tokens, at = tonumber(b[1]), tonumber(b[2])\n" \
-"if tokens == nil or at == nil then tokens = burst; at = now end\n" \
+"local corrupt = 0\n" \
+"local function bad(v) return v == nil or v ~= v or v < 0 or v > 1e18 end\n" \
+"if (b[1] or b[2]) and (bad(tokens) or tokens > 1e9 or bad(at)) then corrupt = 1 end\n" \
+"if corrupt == 1 or tokens == nil or at == nil then tokens = burst; at = now end\n" \
 "if at > now then at = now end\n" \
 "local function add(n)\n" \
 "  if tokens < burst then tokens = math.min(burst, tokens + n) end\n" \
@@ -65,19 +69,26 @@
 "add(rate * (now - at) / 1000000)\n" \
 "local c = redis.call('HMGET', KEYS[2], 'fails', 'open_until', 'probe_until', 'fhost', 'fmany')\n" \
 "local fails, open_until, probe_until = tonumber(c[1]) or 0, tonumber(c[2]) or 0, tonumber(c[3]) or 0\n" \
+"if bad(fails) or bad(open_until) or bad(probe_until) then\n" \
+"  if c[1] or c[2] or c[3] then corrupt = 1 end\n" \
+"  fails = 0; open_until = 0; probe_until = 0\n" \
+"end\n" \
 "local fhost, fmany = c[4] or '', c[5] or '0'\n" \
 "local clamped = false\n" \
 "if k > 0 and open_until > now + dur then open_until = now + dur; clamped = true end\n" \
 "if k > 0 and probe_until > now + dur then probe_until = now + dur; clamped = true end\n" \
+"local function expire(key)\n" \
+"  if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end\n" \
+"end\n" \
 "redis.call('ZADD', KEYS[3], now, host)\n" \
-"redis.call('PEXPIRE', KEYS[3], ttl)\n" \
+"expire(KEYS[3])\n" \
 "redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - math.max(dur, " \
     "3600000000))\n" \
 "local function save()\n" \
 "  redis.call('HSET', KEYS[1], 'tokens', string.format('%.9f', tokens), 'at', string.format('%.0f', now))\n" \
 "  redis.call('HSET', KEYS[2], 'fails', fails, 'open_until', string.format('%.0f', open_until),\n" \
 "    'probe_until', string.format('%.0f', probe_until), 'fhost', fhost, 'fmany', fmany)\n" \
-"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ttl) end\n" \
+"  for i = 1, 3 do expire(KEYS[i]) end\n" \
 "end\n" \
 "local function circuit()\n" \
 "  if open_until == 0 then return 'closed' end\n" \
@@ -85,7 +96,11 @@
 "  return 'half-open'\n" \
 "end\n"
 
-/* ARGV[7]: 1 for a first attempt. {answer, probe, wait (us), tokens, circuit} */
+/*
+ * ARGV[7]: 1 for a first attempt. {answer, probe, wait (us), tokens,
+ * circuit, corrupt}: corrupt is 1 when the keys held what no run writes
+ * (replaced by a fresh budget, as the file store does).
+ */
 static const char lua_admit[] = LUA_COMMON
 "local answer, probe, wait = 0, 0, '0'\n"
 "local was = circuit()\n"
@@ -104,12 +119,13 @@ static const char lua_admit[] = LUA_COMMON
 "  end\n"
 "end\n"
 "if answer == 0 and probe == 1 then probe_until = now + dur end\n"
-"if answer == 0 or clamped then save() end\n"
-"return {answer, probe, wait, string.format('%.9f', tokens), was}\n";
+"if answer == 0 or clamped or corrupt == 1 then save() end\n"
+"return {answer, probe, wait, string.format('%.9f', tokens), was, corrupt}\n";
 
 /*
  * ARGV[7]: s (success), f (failure), n (neither); ARGV[8]: 1 when the
- * attempt took a token; ARGV[9]: 1 when it was the probe. Returns {}.
+ * attempt took a token; ARGV[9]: 1 when it was the probe. Returns
+ * {corrupt}.
  * The breaker opens on K failures in a row, and, when more than one host
  * used the budget within DURATION, only if two hosts or more failed.
  */
@@ -133,7 +149,7 @@ static const char lua_report[] = LUA_COMMON
 "  end\n"
 "elseif ARGV[9] == '1' then probe_until = 0 end\n"
 "save()\n"
-"return {}\n";
+"return {corrupt}\n";
 
 struct redis_store {
 	struct store	 base;
@@ -181,7 +197,7 @@ wait_fd(struct redis_store *rs, short events)
 			return fail(rs, "interrupted", NULL);
 		}
 		if (eventloop_now() >= rs->until)
-			return fail(rs, "no answer within 250ms", NULL);
+			return fail(rs, "no answer in time", NULL);
 		pfd.fd = rs->c->fd;
 		pfd.events = events;
 		pfd.revents = 0;
@@ -315,11 +331,24 @@ connect_store(struct redis_store *rs)
 	return command_ok(rs, 3, argv, rs->sha_report, sizeof rs->sha_report);
 }
 
-/* Start a call: its time, and a connection. */
+/*
+ * Start a call: its time, and a connection. The time is 250 ms, or half
+ * the time left before the run's deadline (the attempt needs the rest),
+ * STORE_REDIS_MIN_NS at least, so that a report at the deadline gets in.
+ */
 static int
 begin(struct redis_store *rs)
 {
-	rs->until = eventloop_now() + STORE_REDIS_WAIT_NS;
+	uint64_t	now = eventloop_now(), wait = STORE_REDIS_WAIT_NS, half;
+
+	if (rs->base.until != 0) {
+		half = rs->base.until > now ? (rs->base.until - now) / 2 : 0;
+		if (half < STORE_REDIS_MIN_NS)
+			half = STORE_REDIS_MIN_NS;
+		if (half < wait)
+			wait = half;
+	}
+	rs->until = now + wait;
 	rs->base.error[0] = '\0';
 	if (rs->c == NULL && connect_store(rs) == -1)
 		return -1;
@@ -341,10 +370,10 @@ script(struct redis_store *rs, const char *sha, const char *body,
 	redisReply			*r;
 	int				 i, argc = 0;
 
-	snprintf(num[0], sizeof num[0], "%.9g", p->burst);
-	snprintf(num[1], sizeof num[1], "%.9g", p->ratio);
-	snprintf(num[2], sizeof num[2], "%.9g", p->rate);
-	snprintf(num[3], sizeof num[3], "%.9g", p->gain);
+	snprintf(num[0], sizeof num[0], "%.17g", p->burst);
+	snprintf(num[1], sizeof num[1], "%.17g", p->ratio);
+	snprintf(num[2], sizeof num[2], "%.17g", p->rate);
+	snprintf(num[3], sizeof num[3], "%.17g", p->gain);
 	snprintf(num[4], sizeof num[4], "%lu", (unsigned long)p->breaker_k);
 	snprintf(num[5], sizeof num[5], "%llu",
 	    (unsigned long long)(p->breaker_ns / 1000));
@@ -396,6 +425,18 @@ element_num(const redisReply *r, size_t i, double *out)
 	return *end == '\0' ? 0 : -1;
 }
 
+/* Element i of a script's reply says the state was corrupt: say so once. */
+static void
+corrupt(struct redis_store *rs, const redisReply *r, size_t i)
+{
+	double	v;
+
+	if (element_num(r, i, &v) == 0 && v == 1)
+		snprintf(rs->base.warning, sizeof rs->base.warning,
+		    "budget %s in the redis: store held what no run writes; "
+		    "starting a fresh budget", rs->base.name);
+}
+
 static int
 redis_admit(struct store *s, int first, struct budget_grant *g)
 {
@@ -409,7 +450,7 @@ redis_admit(struct store *s, int first, struct budget_grant *g)
 	if (begin(rs) == -1 ||
 	    (r = script(rs, rs->sha_admit, lua_admit, own, 1)) == NULL)
 		return -1;
-	if (r->type != REDIS_REPLY_ARRAY || r->elements != 5 ||
+	if (r->type != REDIS_REPLY_ARRAY || r->elements != 6 ||
 	    element_num(r, 0, &answer) == -1 || answer < 0 || answer > 2 ||
 	    element_num(r, 1, &probe) == -1 ||
 	    element_num(r, 2, &wait) == -1 ||
@@ -419,6 +460,7 @@ redis_admit(struct store *s, int first, struct budget_grant *g)
 		drop(rs);
 		return fail(rs, "a wrong answer to the budget's script", NULL);
 	}
+	corrupt(rs, r, 5);
 	circ = r->element[4]->str;
 	g->circuit = strcmp(circ, "open") == 0 ? "open" :
 	    strcmp(circ, "half-open") == 0 ? "half-open" : "closed";
@@ -448,6 +490,8 @@ redis_report(struct store *s, enum budget_result res, int retry, int probe)
 	if (begin(rs) == -1 ||
 	    (r = script(rs, rs->sha_report, lua_report, own, 3)) == NULL)
 		return -1;
+	if (r->type == REDIS_REPLY_ARRAY)
+		corrupt(rs, r, 0);
 	freeReplyObject(r);
 	return 0;
 }
@@ -539,7 +583,8 @@ static const struct store_ops redis_ops = {
 
 /*
  * How long an idle budget's keys stay: until its bucket would be full
- * again and its circuit closed, a minute at least, a week at most.
+ * again and its circuit closed, a minute at least, 30 days at most. A
+ * call never shortens what another run's call set.
  */
 static void
 set_ttl(struct redis_store *rs)
@@ -550,10 +595,10 @@ set_ttl(struct redis_store *rs)
 	if (p->rate > 0)
 		s += p->burst / p->rate;
 	else
-		s = 7 * 86400;
+		s = 30 * 86400;
 	s += 2 * (double)p->breaker_ns / 1e9;
-	if (s > 7 * 86400)
-		s = 7 * 86400;
+	if (s > 30 * 86400)
+		s = 30 * 86400;
 	snprintf(rs->ttl, sizeof rs->ttl, "%.0f", s * 1000);
 }
 

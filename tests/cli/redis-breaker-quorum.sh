@@ -2,7 +2,8 @@
 # The redis: store's breaker across hosts: when more than one host used the
 # budget within DURATION, K failures in a row open the circuit only when
 # they come from two hosts or more. The other host is a UTS namespace with
-# a hostname of its own (unshare -u, as root).
+# a hostname of its own (unshare -r -u: a user namespace too, so that it
+# needs no root).
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -11,13 +12,13 @@
 # shellcheck source=lib-redis.sh
 . "$TESTS_DIR/lib-redis.sh"
 
-unshare -u sh -c 'hostname retry-test-other' 2>/dev/null ||
-	skip_ "unshare -u cannot give a process a hostname of its own here"
+unshare -r -u sh -c 'hostname retry-test-other' 2>/dev/null ||
+	skip_ "unshare -r -u cannot give a process a hostname of its own here"
 start_redis_
 b="--budget=q --store=$url --breaker=2/10s"
 # other RETRY-ARG...: retry as the other host.
 other() {
-	unshare -u sh -c 'hostname retry-test-other && exec "$@"' sh "$RETRY" "$@"
+	unshare -r -u sh -c 'hostname retry-test-other && exec "$@"' sh "$RETRY" "$@"
 }
 # shellcheck disable=SC2086
 other $b -- true || fail=1
