@@ -55,6 +55,8 @@ static int wait_for(int fd, short events, int64_t deadline)
 	}
 }
 
+static struct in_addr server_addr;	/* -a; 127.0.0.1 */
+
 static char run(int port, int id, int64_t deadline)
 {
 	int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
@@ -62,7 +64,7 @@ static char run(int port, int id, int64_t deadline)
 		return 'C';
 	struct sockaddr_in sa = { .sin_family = AF_INET,
 				  .sin_port = htons((uint16_t)port) };
-	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	sa.sin_addr = server_addr;
 	if (connect(fd, (struct sockaddr *)&sa, sizeof sa) < 0) {
 		if (errno != EINPROGRESS)
 			return 'C';
@@ -120,8 +122,13 @@ int main(int argc, char **argv)
 	const char *gate = NULL;
 	double timeout = 10;
 	const char *logpath = NULL;
-	while ((opt = getopt(argc, argv, "p:i:t:g:l:")) != -1) {
+	server_addr.s_addr = htonl(INADDR_LOOPBACK);
+	while ((opt = getopt(argc, argv, "p:i:t:g:l:a:")) != -1) {
 		switch (opt) {
+		case 'a':
+			if (inet_pton(AF_INET, optarg, &server_addr) != 1)
+				goto usage;
+			break;
 		case 'p': port = atoi(optarg); break;
 		case 'i': id = atoi(optarg); break;
 		case 't': timeout = atof(optarg); break;
@@ -170,6 +177,6 @@ int main(int argc, char **argv)
 	default: return 2;
 	}
 usage:
-	fprintf(stderr, "usage: probe -p PORT -i ID [-t TIMEOUT] [-g GATE] [-l LOGFILE]\n");
+	fprintf(stderr, "usage: probe [-a ADDR] -p PORT -i ID [-t TIMEOUT] [-g GATE] [-l LOGFILE]\n");
 	return 2;
 }

@@ -330,17 +330,18 @@ static void write_log(const char *path)
 static void usage(void)
 {
 	fprintf(stderr, "usage: server [-m shed|queue] [-c SLOTS] [-s SERVICE] "
-			"[-o OUTAGE] [-q QMAX] [-L LIFETIME] [-p PORT] -l LOGFILE\n");
+			"[-o OUTAGE] [-q QMAX] [-L LIFETIME] [-p PORT] [-a ADDR] "
+			"-l LOGFILE\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	const char *logpath = NULL;
+	const char *logpath = NULL, *addr = "127.0.0.1";
 	int64_t lifetime_ns = 120 * (int64_t)1000000000;
 	int port = 0, opt;
 
-	while ((opt = getopt(argc, argv, "m:c:s:o:q:L:p:l:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:c:s:o:q:L:p:l:a:")) != -1) {
 		switch (opt) {
 		case 'm':
 			if (!strcmp(optarg, "queue"))
@@ -355,6 +356,7 @@ int main(int argc, char **argv)
 		case 'L': lifetime_ns = parse_seconds(optarg, "-L"); break;
 		case 'p': port = atoi(optarg); break;
 		case 'l': logpath = optarg; break;
+		case 'a': addr = optarg; break;
 		default: usage();
 		}
 	}
@@ -391,7 +393,8 @@ int main(int argc, char **argv)
 	setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
 	struct sockaddr_in sa = { .sin_family = AF_INET,
 				  .sin_port = htons((uint16_t)port) };
-	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (inet_pton(AF_INET, addr, &sa.sin_addr) != 1)
+		usage();
 	if (bind(lfd, (struct sockaddr *)&sa, sizeof sa) < 0)
 		die("bind");
 	if (listen(lfd, 4096) < 0)
