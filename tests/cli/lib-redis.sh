@@ -33,3 +33,24 @@ print(s.getsockname()[1])')
 
 # rcli_ ARG...: redis-cli against the test's server.
 rcli_() { redis-cli -p "$port" --no-auth-warning "$@"; }
+
+# silent_listener_: a server on 127.0.0.1 that takes connections and never
+# answers, for 30 s at most; its port is in ./port.
+silent_listener_() {
+	"$python_" -c 'import socket, time
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(8)
+open("port", "w").write("%d\n" % s.getsockname()[1])
+conns = []
+end = time.time() + 30
+while time.time() < end:
+    s.settimeout(end - time.time())
+    try:
+        conns.append(s.accept()[0])
+    except OSError:
+        break
+' 9>&- &
+	bg_ $!
+	wait_lines_ 1 port || framework_failure_ "the listener did not start"
+}

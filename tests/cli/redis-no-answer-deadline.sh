@@ -10,22 +10,7 @@
 # shellcheck source=lib-redis.sh
 . "$TESTS_DIR/lib-redis.sh"
 
-"$python_" -c 'import socket, time
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-s.listen(8)
-open("port", "w").write("%d\n" % s.getsockname()[1])
-conns = []
-end = time.time() + 30
-while time.time() < end:
-    s.settimeout(end - time.time())
-    try:
-        conns.append(s.accept()[0])
-    except OSError:
-        break
-' 9>&- &
-bg_ $!
-wait_lines_ 1 port || framework_failure_ "the listener did not start"
+silent_listener_
 returns_ 0 "$RETRY" -D 200ms --budget=n --store="redis://127.0.0.1:$(cat port)" \
 	-- touch ran 2>err || fail=1
 test -e ran || note_ "the command did not run:" "$(cat err)" || fail=1
