@@ -38,6 +38,11 @@ grep -q 'budget w cannot be used (redis://:\*\*\*@127.0.0.1.*WRONGPASS' err1 ||
 	note_ "no warning for the wrong password:" "$(cat err1)" || fail=1
 returns_ 0 "$RETRY" -n --budget=w --store="redis://:Wrong99@$host" >out1 2>>err1 ||
 	fail=1
+# A DB that the server does not have: a warning, the command runs.
+returns_ 0 "$RETRY" --budget=d --store="redis://:Pa55word@$host/99999" -- true \
+	2>>err1 || fail=1
+grep -q 'budget d cannot be used (.*DB index is out of range' err1 ||
+	note_ "no warning for the DB:" "$(cat err1)" || fail=1
 # A bad URL: 125, and its password not shown either.
 usage_error_ --budget=b --store="redis://:Pa55word@$host:99999" -- touch ran || fail=1
 cat out1 err1 out err >all
