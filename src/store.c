@@ -96,6 +96,11 @@ store_open(const char *url, const char *name, const struct budget_params *p,
 		snprintf(err, errlen, "%s", why);
 		return NULL;
 	}
+	/* Checked here for every store: it makes their file and key names. */
+	if (!budget_name_valid(name)) {
+		snprintf(err, errlen, "invalid budget name '%s'", name);
+		return NULL;
+	}
 #ifdef HAVE_HIREDIS
 	if (strncasecmp(url, "redis", 5) == 0)
 		return store_redis_open(url, name, p, err, errlen);

@@ -423,10 +423,6 @@ store_file_open(const char *dir, const char *name,
 	struct file_store	*fs;
 	size_t			 n;
 
-	if (!budget_name_valid(name)) {
-		snprintf(err, errlen, "invalid budget name '%s'", name);
-		return NULL;
-	}
 	if ((fs = calloc(1, sizeof *fs)) == NULL) {
 		snprintf(err, errlen, "%s", strerror(errno));
 		return NULL;

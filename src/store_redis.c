@@ -613,10 +613,6 @@ store_redis_open(const char *url, const char *name,
 	struct redis_store	*rs;
 	const char		*why;
 
-	if (!budget_name_valid(name)) {
-		snprintf(err, errlen, "invalid budget name '%s'", name);
-		return NULL;
-	}
 	if ((rs = calloc(1, sizeof *rs)) == NULL) {
 		snprintf(err, errlen, "%s", strerror(errno));
 		return NULL;
