@@ -2,7 +2,7 @@
 # The redis: store: a retry takes a token; with none left it waits at most
 # one cap, then gives up with the last status and says the budget is
 # exhausted. A first attempt is never held back. The state is in the key
-# retry:budget:NAME, which expires.
+# retry:budget:NAME, which expires, and a dry run shows it.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -22,6 +22,11 @@ test "$(rcli_ hget retry:budget:b tokens)" = 0.000000000 ||
 	note_ "tokens:" "$(rcli_ hget retry:budget:b tokens)" || fail=1
 ttl=$(rcli_ pttl retry:budget:b)
 test "$ttl" -gt 0 || note_ "retry:budget:b does not expire ($ttl)" || fail=1
+# The dry run reads the state from the server.
+# shellcheck disable=SC2086
+returns_ 0 "$RETRY" -n $b >out || fail=1
+grep -q "^budget b in redis://127.0.0.1:$port/0: 0.00 of 1 tokens;" out ||
+	note_ "dry run:" "$(cat out)" || fail=1
 # Empty: first attempts still run, retries do not.
 rm -f runs
 # shellcheck disable=SC2086
