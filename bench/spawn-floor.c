@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The floor for bench/overhead: spawn argv[1..], wait, exit with its status. */
 #include <spawn.h>
 #include <sys/wait.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * bench/overhead's driver: spawnloop N STDIN CMD [ARG]... runs CMD N times,
  * one after another, with stdin from /dev/null (STDIN "null") or from an

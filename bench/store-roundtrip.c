@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The cost of one call of a budget's store, as a run makes it: N times
  * store_admit (a first attempt's deposit, then a retry's token) and

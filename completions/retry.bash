@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # bash completion for retry(1)                            -*- shell-script -*-
 #
 # Options and their values up to the command; from the command on, the

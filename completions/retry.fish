@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # fish completion for retry(1)
 #
 # retry's options up to the command (option parsing stops at the first

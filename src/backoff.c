@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Backoff delays, by the formulas of retry(1), section "Delays". Decorrelated
  * jitter is the one of the AWS Architecture Blog's "Exponential Backoff And

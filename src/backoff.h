@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The delay before retry n: a strategy gives the ceiling d(n), never above
  * the cap; a jitter kind turns it into the sleep. Pure: the caller passes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The retry budget and the circuit breaker, as arithmetic on a small
  * state. The bucket follows the AWS SDKs' retry quota (a retry takes a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A retry budget (a token bucket) and a circuit breaker shared by the runs
  * that name the same budget: the arithmetic only. The store (store.c)

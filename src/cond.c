@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Matching output lines. The bytes of a stream arrive in chunks; complete
  * lines are matched where they lie, and the unfinished last one is kept

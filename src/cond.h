@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Conditions on output: POSIX extended regular expressions matched against
  * each line of an attempt's stdout and stderr (--retry-if-output,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The dry run: the delay schedule that the options give, one row per
  * retry, from backoff's formulas. Nothing is run.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The dry run: print the delay schedule the options give. */
 #ifndef RETRY_DRYRUN_H
 #define RETRY_DRYRUN_H

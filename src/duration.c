@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * DURATION values: a decimal number with an optional unit (ns us ms s m h d),
  * several of them in a row ("1m30s", "1h5m"). A lone number without a unit is

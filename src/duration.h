@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Durations: "250ms", "1m30s", "1.5" (seconds) <-> nanoseconds. */
 #ifndef RETRY_DURATION_H
 #define RETRY_DURATION_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The event loop. The signals retry acts on are blocked all the time except
  * inside ppoll(), so each one is seen exactly once, in one place, and never

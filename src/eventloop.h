@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The single place that waits: signals, child exit and timers, through one
  * ppoll() with the original signal mask. Signal handlers only set flags.

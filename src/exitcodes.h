@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Exit statuses of retry, as in timeout(1) and env(1):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Descriptor helpers: raising a pipe's size, and asking whether a pipe
  * holds anything now.

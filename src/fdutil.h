@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Small helpers for descriptors that several modules share. */
 #ifndef RETRY_FDUTIL_H
 #define RETRY_FDUTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * HTTP responses in an attempt's output, for --http. Each line of stdout and
  * stderr is looked at for a status line ("HTTP/1.1 503 ...") or a Retry-After

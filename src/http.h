@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * --http: the HTTP status and Retry-After that an attempt's output shows,
  * read from the response headers that curl -i, -D, -v, wget -S and HTTPie

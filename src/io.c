@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Standard input and output of attempts, moved through the event loop.
  *

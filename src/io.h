@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * An attempt's standard input and output: stdin replayed to every attempt
  * (a lazy tee into a spool), passed as it is or /dev/null; stdout streamed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Messages. Each is built in a buffer and handed whole to the stderr sink,
  * so lines from retry and from the attempt never interleave mid-line, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Every message retry prints: text or JSON lines on stderr, by verbosity.
  * At the bottom of the modules: it knows how an attempt ended (outcome.h)

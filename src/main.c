@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * retry: run a command; while it fails, sleep a capped, jittered backoff
  * delay and run it again. Parse, set up, run, exit.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Command line: the option table, defaults, validation, usage and help. */
 #ifndef RETRY_OPTIONS_H
 #define RETRY_OPTIONS_H

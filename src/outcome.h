@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * How an attempt ended: the facts, before any verdict on them. Shared by
  * supervise (which fills it in), verdict (which judges it) and log (which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], the form that Redis' own
  * clients take (the scheme of the IANA registry, as redis-cli -u reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The URL of a redis: store, redis://[[USER]:PASSWORD@]HOST[:PORT][/DB],
  * read without a client library, so that every build checks it and the

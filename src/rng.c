@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Randomness. Unseeded, every draw comes from the kernel; with --seed, from
  * xoshiro256** (Blackman and Vigna) seeded through splitmix64, as its

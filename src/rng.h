@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The only source of randomness: the kernel (getrandom), or, with --seed, a
  * seeded xoshiro256** so that the same seed gives the same delays.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The retry loop: start an attempt, deliver its output, take the verdict
  * (verdict.c) and act on it; a retried attempt is followed by a sleep in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The retry loop: attempts, their outcomes, the sleeps between them. */
 #ifndef RETRY_RUN_H
 #define RETRY_RUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The environment of the attempts and hooks. Inherited RETRY_* variables
  * of ours are dropped, so that a nested retry's attempts see its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The environment of the attempts and hooks: retry's own, less any inherited
  * RETRY_* variable of an outer retry, plus RETRY_ATTEMPT, RETRY_MAX_ATTEMPTS,

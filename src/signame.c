@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Signal names, without the "SIG" prefix, for messages and for --signal.
  * A table of our own: sigabbrev_np() is glibc-only and strsignal() gives

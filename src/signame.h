@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Signal names and numbers: "TERM", "SIGTERM", "15" <-> 15. */
 #ifndef RETRY_SIGNAME_H
 #define RETRY_SIGNAME_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Sinks: stdout and stderr as retry writes them. retry shares those
  * descriptors with the attempts, so it may not make them non-blocking:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * retry's own writes to its standard output and error: the attempt's
  * output passed through, held output released, messages. Someone else

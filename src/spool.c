@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Spools. The memory part grows by doubling up to its bound; what comes
  * after goes to a temporary file that is unlinked at once, so it never

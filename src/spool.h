@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A spool: bytes kept to be read again, in memory up to a bound, beyond it
  * in an unlinked temporary file (0600, in $TMPDIR or /tmp). Used to replay

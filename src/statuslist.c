@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Status lists for --retry-on, --stop-on and --success-on: comma separated
  * statuses 0-255 and inclusive ranges N-M, plus the words of other retry

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Status lists: "1,2,5-7", "success", "fail" -> a set of exit statuses. */
 #ifndef RETRY_STATUSLIST_H
 #define RETRY_STATUSLIST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The store interface: which store a URL names, and the calls the loop
  * makes, passed on to that store. A store that fails after it opened is

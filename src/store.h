@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Where shared budgets live: one small interface over the stores, so that
  * the loop never knows whether the state sits in a file or on a server.

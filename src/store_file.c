@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The file: store, for the runs of one host. DIR holds, per budget NAME:
  *

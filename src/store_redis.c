@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The redis: store, for the runs of many hosts. Per budget NAME:
  *

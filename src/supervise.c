@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Supervising one attempt, as a shell runs a foreground job and as
  * timeout(1) guards one: the attempt leads a process group of its own, so

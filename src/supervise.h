@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Attempts: spawn the command in a process group of its own, hand it the
  * terminal, wait for it, forward stop signals to its whole group, reap it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The verdict on an attempt, as retry(1) says in "Attempts and outcomes"
  * and "Conditions on output and hooks", and the budget's word before the

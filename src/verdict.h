@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * What happens after an attempt: one pure decision from how it ended,
  * what its output showed, the policy and what is left of the run.

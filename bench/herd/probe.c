@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * herd probe: one request to the herd server on 127.0.0.1.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * herd server: a loopback TCP server with C service slots, for the retry
  * storm benchmark (bench/herd/run).

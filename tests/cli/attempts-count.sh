@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # -a N runs a failing command N times in all and exits with its status.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Without -a, a failing command runs 5 times.
 
 # shellcheck source=lib.sh

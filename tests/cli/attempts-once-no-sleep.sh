@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # -a 1 runs the command once and never sleeps.
 
 # shellcheck source=lib.sh

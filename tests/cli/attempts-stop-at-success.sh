@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # retry stops at the first success, however many attempts are left.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # -a 0, inf and forever mean no limit: run until success.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # With a deadline that allows it, a run waits for an open circuit; after
 # DURATION one probe goes through: its failure opens the circuit again,
 # its success closes it.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --breaker: K failed attempts in a row open the circuit for DURATION. A
 # run that finds it open with no deadline gives up at once: status 75 and
 # the command not run if no attempt ran, else the last status and

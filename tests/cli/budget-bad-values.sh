@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The budget's options: bad values are usage errors naming the option and
 # the value; an option of a budget without --budget is one too, as is a bad
 # RETRY_STORE, which is read only when a budget is used.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The SPEC's bound: N concurrent runs whose attempts all fail make at most
 # N + burst + ratio x N + rate x T + 1 attempts; the burst is used; every
 # run exits with the command's status.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A retry takes a token; with none left it waits at most one cap (here the
 # longest delay), then gives up with the last attempt's status and says the
 # budget is exhausted; --on-give-up runs. A first attempt is never held back.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # With a budget, every JSON event names it with its tokens and circuit, and
 # a wait for a token is an event of its own: how long, what for, and
 # whether a token came.

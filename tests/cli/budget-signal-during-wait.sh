@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A stop signal during a wait for a token ends retry at once, as during a
 # backoff sleep: it dies of the signal and starts nothing more.
 

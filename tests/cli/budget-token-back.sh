@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A retry that succeeds gives its token back (and a success adds more, up
 # to the burst); one that fails keeps it. The state file counts them.
 

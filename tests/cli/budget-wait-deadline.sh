@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A wait for a token ends at the deadline even when the cap would let it
 # go on; the run gives up with the last attempt's status.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --help and -h print the help on stdout and exit 0, running nothing.
 
 # shellcheck source=lib.sh

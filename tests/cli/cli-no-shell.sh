@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The command runs with execvp semantics on its argv, never through a shell.
 
 # shellcheck source=lib.sh

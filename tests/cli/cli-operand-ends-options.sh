@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Option parsing stops at the first operand: the rest is the command's.
 
 # shellcheck source=lib.sh

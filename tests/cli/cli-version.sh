@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --version and -V print one line with the version on stdout and exit 0.
 
 # shellcheck source=lib.sh

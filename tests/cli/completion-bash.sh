@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # bash completion: option names, option values, and the rest of the line
 # handed to the wrapped command's own completion (_command_offset).
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"

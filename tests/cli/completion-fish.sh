@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # fish completion: option names and values, then the command's own.
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # zsh completion, in a real interactive zsh driven through tmux: Tab after
 # an option prefix and after an option that takes a value.
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A pattern that is not a valid extended regular expression is a usage
 # error (exit 125) naming the option and the pattern; nothing is run.
 

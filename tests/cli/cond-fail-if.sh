@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --fail-if-output: an attempt with a success status and a matching line
 # counts as a failure and is retried; when it is the last, retry exits 1.
 

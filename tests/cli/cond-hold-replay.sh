@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Conditions on output together with --stdout=hold and replayed stdin: every
 # attempt reads the whole input, the conditions see held stdout and live
 # stderr, and only the successful attempt's stdout reaches stdout (a failed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Each line of output is matched on its own, however many lines reach
 # retry at once: '^' and '$' anchor at each line, and nothing ('.', a
 # bracket expression, a class) matches across a newline.

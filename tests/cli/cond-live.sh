@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # With a condition on output, stdout and stderr still pass through live: a
 # line written before a 2 s sleep comes out at once, not at the end.
 

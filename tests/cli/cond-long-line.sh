@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A line longer than 64 KiB is matched on its first 64 KiB: in a 1 MiB
 # line without a newline, a pattern at offset 10 matches, one at offset
 # 70000 does not. The line passes through whole either way.

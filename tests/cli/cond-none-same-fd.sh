@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Without a condition on output, retry does not touch the output: the
 # attempt's stdout and stderr are retry's own (hooks alone change nothing).
 # With a condition, they are pipes to retry instead.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # NUL bytes in the output of an attempt with a condition pass through
 # untouched, on stdout and on stderr, and do not stop the matching of the
 # lines around them. (Whether text after a NUL in the same line can match

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # With a condition on output, the attempt's stdout and stderr pass through
 # retry byte for byte, in order within each stream: 3 MiB of random bytes
 # on stdout and 1 MiB on stderr, written in turns, to files and to pipes.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The order of the rules for an attempt: a success with a --fail-if-output
 # match is a retried failure; a failure with a --stop-if-output match is
 # permanent, even when --retry-if-output matches too; with --retry-if-output

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Each condition on output may be given more than once: a match of any of
 # its patterns counts.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --retry-if-output: a failed attempt is retried only if a line of its
 # stdout or stderr matches; without a match its status is permanent.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A line that reaches retry in many pieces, written apart in time, is
 # matched as one line, on stdout and on stderr, with or without its
 # newline; and it passes through unchanged.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stop-if-output: a failed attempt with a matching line on stdout or on
 # stderr is permanent: retry stops at once with its status.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A command that cannot be run, with an output condition and a stderr
 # whose reader stalls: retry reports it and ends at once with 127, never
 # waiting for the reader (the deadline is not the bound either).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --deadline stops the running attempt's whole process group: no grandchild is
 # left.
 

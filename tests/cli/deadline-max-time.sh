@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --max-time is --deadline.
 
 # shellcheck source=lib.sh

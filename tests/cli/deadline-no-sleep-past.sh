@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A sleep that would end past the --deadline is not taken: retry gives up at
 # once with the attempt's status.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --signal also chooses the signal that stops an attempt at the --deadline.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # An attempt still running at the --deadline is stopped, and retry exits 124.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --deadline=0 means no limit.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --delay=LIST sleeps each element in turn, then repeats the last, without
 # jitter.
 

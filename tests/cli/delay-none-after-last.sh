@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # No sleep after the last attempt: -a 2 --delay=2s takes about 2s, not 4s.
 
 # shellcheck source=lib.sh

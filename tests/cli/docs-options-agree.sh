@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The option table, --help, the man page and each completion file name the
 # same set of long options: an option added to one and forgotten in another
 # fails here.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The default jitter is equal (bench/herd: the man page's "Choosing a
 # jitter"): each delay is drawn from [d/2, d]. The dry run shows the
 # ranges; sleeps that really happen stay in them.

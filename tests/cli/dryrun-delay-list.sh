@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # -n with --delay=LIST shows the elements in turn, then the last repeated.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # -n shows no inf, nan or negative delay, however large n, factor or base.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # -n prints the schedule on stdout and exits 0 without running (or needing)
 # the command.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # With -n, the same --seed prints the same schedule; another seed, another
 # schedule.
 

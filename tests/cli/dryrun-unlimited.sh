@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # -n with unlimited attempts prints a bounded schedule, quickly.
 
 # shellcheck source=lib.sh

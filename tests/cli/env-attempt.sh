@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # RETRY_ATTEMPT counts 1..n; RETRY_MAX_ATTEMPTS is the limit, 0 when unlimited.
 
 # shellcheck source=lib.sh

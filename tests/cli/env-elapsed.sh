@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # RETRY_ELAPSED is a decimal number of seconds since retry started, growing.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The nested-retry warning gives the real depth and the real product of the
 # attempt limits: an outer -a 3 around an inner -a 4 is 2 layers and up to
 # 12 runs; a third layer, -a 2, makes 3 layers and 24; an unlimited layer

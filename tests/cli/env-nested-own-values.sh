@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A retry inside another's attempt gives its own RETRY_* values, none leaking
 # from outside.
 

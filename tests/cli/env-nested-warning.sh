@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A retry that finds RETRY_RUN_ID warns once on stderr that attempts multiply,
 # unless -q.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # RETRY_PREVIOUS_STATUS is absent on the first attempt, then the previous
 # status.
 

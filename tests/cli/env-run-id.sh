@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # RETRY_RUN_ID is 32 lowercase hex digits, the same for every attempt, new for
 # each run.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Hooks count against --deadline and are stopped at it like an attempt: a
 # hook that would sleep 10 s under -D 1s is stopped, and retry ends within
 # about 2 s, with the last attempt's status; no attempt follows.

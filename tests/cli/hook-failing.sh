@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A hook that fails is reported on stderr and changes nothing: the same
 # attempts run and retry exits with the same status as without it.
 

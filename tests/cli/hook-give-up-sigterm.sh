@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --on-give-up does not run when retry is interrupted: SIGTERM to retry
 # during an attempt or during the sleep between attempts makes it die of
 # SIGTERM, and the hook never runs.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --on-give-up runs exactly once when retry gives up: attempts used up, a
 # permanent status (by the status lists or by output), a command not found;
 # never on success. It gets RETRY_STATUS and RETRY_ATTEMPTS_MADE.

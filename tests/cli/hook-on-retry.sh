@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --on-retry runs after each attempt that will be retried, before the sleep,
 # never after the last attempt nor after a success, with the attempt's
 # environment plus RETRY_STATUS and RETRY_NEXT_DELAY (seconds, decimal).

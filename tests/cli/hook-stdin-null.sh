@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A hook's stdin is /dev/null: it does not eat the input meant for the
 # attempts. With replayed stdin the next attempt still reads all of it;
 # with --stdin=pass the next attempt reads on where the last one stopped.

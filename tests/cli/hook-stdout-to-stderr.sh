@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A hook's stdout goes to retry's stderr, never to retry's stdout (which
 # carries the attempts' output only); its stderr goes to stderr too.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --http: a 404 is never retried: one request, and retry exits with curl's
 # status (22).
 

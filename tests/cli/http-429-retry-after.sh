@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --http: the Retry-After of a 429 is a floor on the sleep before the next
 # attempt, however short the backoff (--delay=10ms).
 

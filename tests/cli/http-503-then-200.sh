@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --http retries a failed attempt whose HTTP status is 503, and passes the
 # successful attempt's body on: curl -f fails on 503 twice, then gets a 200.
 

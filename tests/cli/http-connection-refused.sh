@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --http: a failed attempt with no HTTP status (curl could not connect,
 # status 7) is decided as without --http: retried, up to the last attempt.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --http reads curl -v's status lines, which start with '< ', on stderr.
 
 # shellcheck source=lib.sh

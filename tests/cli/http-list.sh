@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --http=LIST: an HTTP error status in LIST is retried, one outside it is
 # permanent (the default list is replaced, not added to).
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --http reads the attempt's output but passes it on untouched: a few
 # hundred KB of binary body reach retry's stdout byte for byte.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --http: a Retry-After that alone would end past the --deadline makes retry
 # give up at once, with the attempt's status, and say why.
 

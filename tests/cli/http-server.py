@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """A scripted HTTP server for retry's --http tests (standard library only).
 
 http-server.py PORTFILE LOGFILE RESPONSE...

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --http does not turn a success into a failure: without -f, curl exits 0
 # on a 503, so the attempt succeeded and is not retried. (Hence -f in
 # `retry --http -- curl -fsS -D /dev/stderr URL`.)

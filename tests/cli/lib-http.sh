@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # shellcheck shell=sh
 # Helpers for the --http tests, sourced after lib.sh and lib-supervise.sh:
 # a real curl against tests/cli/http-server.py on 127.0.0.1.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # shellcheck shell=sh
 # Sourced after lib.sh by the tests of a budget's lock held by another
 # process: hold_lock starts one (a POSIX lock conflicts with retry's OFD

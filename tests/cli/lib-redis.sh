@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # shellcheck shell=sh
 # Helpers for the tests of the redis: store, sourced after lib.sh and
 # lib-supervise.sh: a real redis-server on a free loopback port, nothing

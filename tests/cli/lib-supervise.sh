@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # shellcheck shell=sh
 # Helpers for the tests of process and signal supervision (sig-*, timeout-*,
 # deadline-*, proc-*, tty-*), sourced after lib.sh.

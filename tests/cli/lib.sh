@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # shellcheck shell=sh
 # Shared helpers for retry's CLI tests, sourced by every tests/cli/*.sh.
 #

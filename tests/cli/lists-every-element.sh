@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Every element of a status list counts, whatever its place and order.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A list option given more than once adds up: every occurrence counts, in
 # either order, not only the last one.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --retry-on (alias --while) retries the listed statuses only; any other
 # failure is permanent.
 

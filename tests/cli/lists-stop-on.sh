@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stop-on statuses are permanent: never retried, even when --retry-on lists
 # them.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --success-on (alias --until) statuses are successes: no retry, status passed
 # through, 0 no longer implied.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The words success/true (0) and fail/false (1-255) work in every list.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # By default: one line per retried failure (k/N and the status), one when
 # giving up, none on success.
 

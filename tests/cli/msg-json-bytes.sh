@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --log-format=json: every line is valid JSON in strict UTF-8, whatever
 # bytes the command's name has (a byte that is not UTF-8 is escaped as one
 # character) and however long it is (5000 bytes).

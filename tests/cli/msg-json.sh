@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --log-format=json: one JSON object per line, with the same events as the
 # text and their keys.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # -m TEXT names the command in every message; the 'retry: ' prefix stays.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # With a reader of stderr that is slow but reads, retry's messages keep
 # their place between the attempts' own output: "attempt k failed" comes
 # after attempt k's output and before attempt k+1's, although each attempt

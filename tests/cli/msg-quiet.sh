@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # -q silences retry's messages, but not the command's own output.
 
 # shellcheck source=lib.sh

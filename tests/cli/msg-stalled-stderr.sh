@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # retry's messages never block it when its stderr is a pipe that no one
 # reads: each attempt fills the fifo and blocks, --timeout stops it, and
 # retry goes on to the next attempt and ends, timers and all.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # -v says more than the default (success included); -vv is accepted.
 
 # shellcheck source=lib.sh

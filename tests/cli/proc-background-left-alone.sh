@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # What an attempt leaves running after it exits on its own is left alone, and
 # retry does not wait for it, nor for the pipe it holds open.
 

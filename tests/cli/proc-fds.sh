@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The attempt gets no file descriptor of retry's own: only 0, 1, 2 and what
 # retry inherited.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # With --foreground the attempt runs in retry's own process group.
 
 # shellcheck source=lib.sh

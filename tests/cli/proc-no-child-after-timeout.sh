@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # After a --timeout, nothing of the attempt is left: not the attempt, not what
 # it started, even if they ignore the stop signal.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # During the sleep between attempts retry has no child, not even a zombie.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Each attempt runs in a process group of its own, not the caller's.
 
 # shellcheck source=lib.sh

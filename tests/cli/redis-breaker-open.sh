@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The redis: store: K failed attempts in a row open the circuit (kept in
 # retry:breaker:NAME); a run that finds it open exits 75 without running
 # the command; after DURATION a probe's success closes it.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The redis: store's breaker across hosts: when more than one host used the
 # budget within DURATION, K failures in a row open the circuit only when
 # they come from two hosts or more. The other host is a UTS namespace with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The redis: store: a retry takes a token; with none left it waits at most
 # one cap, then gives up with the last status and says the budget is
 # exhausted. A first attempt is never held back. The state is in the key

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A redis: store whose keys hold what no run writes (a number out of range,
 # not a number, inf): a warning, a fresh budget, never an unlimited one.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A redis: store that never answers, and a short deadline: the store is
 # waited for half the time to the deadline, not 250 ms, so the command
 # still runs.

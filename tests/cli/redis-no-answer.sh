@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A redis: store that takes the connection but never answers: the store's
 # call is cut at 250 ms, retry warns once and the command runs as without
 # a budget.

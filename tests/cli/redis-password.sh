@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A redis: store with a password: from the URL, or from
 # RETRY_STORE_PASSWORD; a wrong one is a warning and a run without the
 # budget; the password is never printed.

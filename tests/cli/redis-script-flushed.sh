@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A redis: store that loses the scripts in the middle of a run (a restart,
 # SCRIPT FLUSH): EVALSHA's NOSCRIPT is answered with EVAL, and the budget
 # goes on without a warning.

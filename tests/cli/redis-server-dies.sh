@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A redis: store that dies in the middle of a run: the run warns once,
 # goes on as without a budget and ends with the command's status.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # SIGTERM while retry waits for a redis: store that does not answer ends
 # retry at once, as during a sleep: the command never runs.
 

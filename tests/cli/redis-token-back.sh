@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The redis: store: a retry that succeeds gives its token back, and 0.2
 # more; one that fails keeps it; a first attempt deposits the ratio.
 

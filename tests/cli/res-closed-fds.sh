@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Started with stdout, stderr or stdin closed, retry neither crashes nor
 # hangs, and the attempt starts without that descriptor, as it would
 # without retry; text that retry itself cannot write is a 125.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Under a file size limit (ulimit -f) a spool that outgrows it is a spool
 # failure: 125 and a message, never a death of retry by SIGXFSZ that loses
 # the attempt's status. The attempt keeps the disposition retry was given:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # When fork fails (the process limit is reached), retry says so and exits
 # 125 at once: no crash, no hang, no retry of its own failure.
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"

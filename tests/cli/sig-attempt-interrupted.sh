@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # An attempt that dies of SIGINT or SIGQUIT is the user interrupting: retry
 # starts no new attempt and dies of the same signal.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # SIGTERM, SIGINT or SIGHUP to retry during the sleep between attempts: retry
 # dies of it at once.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # SIGTERM, SIGINT, SIGHUP, SIGALRM, SIGUSR1 or SIGUSR2 to retry during an
 # attempt: the attempt gets it, no new attempt starts, and retry dies of
 # that signal. (ALRM, USR1 and USR2 once killed retry alone and left the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # With --foreground, a SIGTERM, SIGINT or SIGHUP to retry still reaches the
 # command, and retry dies of it.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A SIGHUP or SIGINT that retry was started with ignored does not stop it
 # (nohup retry ...): the attempt runs to its end.
 

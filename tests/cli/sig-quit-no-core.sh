@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # SIGQUIT to retry: it dies of SIGQUIT without dumping core.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A second SIGTERM to retry, while the attempt ignores the first, kills the
 # attempt's group: retry then dies of SIGTERM.
 

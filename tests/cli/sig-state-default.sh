@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Started with default signal actions and nothing blocked, the attempt has no
 # signal blocked and none ignored.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A signal ignored when retry starts is still ignored in the attempt (as nohup
 # and background jobs expect).
 

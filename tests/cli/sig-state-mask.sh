@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A signal blocked when retry starts is still blocked in the attempt, and no
 # other.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdout=hold: SIGTERM still stops retry while it hands on a successful
 # attempt's 4 MB of held output to a stdout that no one reads: retry never
 # blocks in a write.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A SIGTERM that retry passes on to the attempt escalates as a stop by
 # --timeout does: --kill-after later, the attempt's group gets SIGKILL, so a
 # grandchild that ignores SIGTERM is not left running; retry then dies of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # SIGTERM still stops retry when its stdout is a pipe that no one reads:
 # retry never blocks in a write to it.  Here retry copies the attempt's
 # output (--stop-if-output) to a fifo that is never read.

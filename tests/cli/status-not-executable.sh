@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A file that cannot be run: exit 126 at once, reported on stderr, never
 # retried.
 

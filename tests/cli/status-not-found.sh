@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A command that is not found: exit 127 at once, reported on stderr, never
 # retried.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The last attempt's exit status comes out unchanged, 126 and 127 included.
 
 # shellcheck source=lib.sh

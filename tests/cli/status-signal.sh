@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # An attempt killed by signal N counts as status 128+N and is retried.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # An unknown --stdin mode is a usage error naming the option; the three
 # modes are accepted.
 

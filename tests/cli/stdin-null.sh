@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdin=null: attempts read /dev/null, and retry's stdin is left unread.
 
 # shellcheck disable=SC2002 # `cat file |` on purpose: a pipe, not a file

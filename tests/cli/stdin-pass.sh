@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdin=pass: the attempt inherits retry's stdin as it is, so what one
 # attempt read is gone for the next, and retry reads none of it itself.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Replay: every attempt reads all of a piped stdin, byte for byte (5 MiB of
 # random bytes: past the memory bound, into the temporary file).
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Replay of an endless stdin: retry reads only what attempts take, so
 # `yes | retry ...` ends as soon as the last attempt does.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # With replay and hold on, the attempt has the file descriptors it would
 # have without retry: 0, 1, 2 and what was inherited; no pipe or spool file
 # of retry's own, even once the spools have temporary files.

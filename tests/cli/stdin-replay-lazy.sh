@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Replay is lazy: retry takes from its stdin only what attempts read (a
 # chunk and a pipe's worth ahead at most), not all it can get.
 

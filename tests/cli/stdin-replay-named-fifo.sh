@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A named FIFO on stdin whose writer has come and gone before retry starts:
 # replay still sees its end, so the attempt gets end of file and the run
 # ends at once. (Linux holds back POLLHUP on a description of a FIFO

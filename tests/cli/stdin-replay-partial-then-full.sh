@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Replay: an attempt that read only part of stdin leaves the next one the
 # whole input from its start, then what was never read yet.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Replay: an attempt that reads nothing, or stops reading and exits early,
 # makes retry neither fail, nor block, nor die of SIGPIPE (141): the
 # command's status is retry's.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Replay of a regular file on stdin: every attempt reads it from where it
 # stood when retry started, however much an earlier attempt read.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Replay past the memory bound with no usable $TMPDIR: retry cannot keep
 # the input for later attempts, and says so at once with status 125 rather
 # than replaying part of it.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Replay and hold together: a filter reading and writing 3 MiB at once
 # neither deadlocks nor mixes attempts; stdout has the successful attempt's
 # output only, stderr each failed one's.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The spools' temporary files (stdin replayed and stdout held, 3 MiB each:
 # past the memory bound) are made in $TMPDIR and unlinked at once: the
 # directory stays empty during the run, after it, and after a SIGKILL.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # When stdin is a terminal, the default is pass: the attempt reads the
 # terminal itself, not a pipe of retry's.  --stdin=null still applies.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # An unknown --stdout mode is a usage error naming the option; the two
 # modes are accepted.
 

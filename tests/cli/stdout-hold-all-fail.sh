@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdout=hold when every attempt fails: nothing on stdout, each attempt's
 # output on stderr, in order; retry exits with the last status.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdout=hold does not wait for a background process that keeps the
 # attempt's stdout open: the output up to the attempt's end is released
 # when it ends.

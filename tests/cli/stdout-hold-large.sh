@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdout=hold keeps 20 MiB of output exactly (memory, then the temporary
 # file): the successful attempt's to a pipe on stdout, the failed one's to
 # stderr.

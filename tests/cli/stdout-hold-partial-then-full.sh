@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdout=hold: a failed attempt's output goes to stderr, the successful
 # one's to stdout, which then carries exactly that one attempt's output.
 # The attempts' own stderr is not held.

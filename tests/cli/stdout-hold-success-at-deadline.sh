@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A success stays a success when its held output takes the run past the
 # deadline: an attempt stopped by --timeout, 124 in --success-on, whose
 # output a slow reader takes after the deadline, is reported as the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Held output past the memory bound with no usable $TMPDIR: retry cannot
 # keep it, and says so at once with status 125; nothing partial reaches
 # stdout.

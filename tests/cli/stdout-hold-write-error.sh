@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdout=hold: a successful attempt's output that cannot be written to
 # stdout (a full device) is retry's own failure, 125, and the message says
 # that standard output is what failed.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A reader that is slow to start but then reads everything gets every byte,
 # in order, when retry copies the attempt's stdout (--stop-if-output) and
 # when it holds it (--stdout=hold): waiting for room loses nothing.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdout=stream (the default): output reaches stdout live, while the
 # attempt still runs: a line comes out seconds before the attempt's last.
 

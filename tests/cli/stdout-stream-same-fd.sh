@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdout=stream (the default) leaves stdout and stderr alone: the attempt
 # writes to retry's own descriptors, files or pipes, not through retry.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # retry ignores SIGPIPE for its own pipes, but the attempt starts with it
 # as retry got it: `retry yes | head -n 1` ends with yes killed by SIGPIPE
 # (status 141), not with a write error.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A budget's lock held by another process (a run stopped while it held
 # it): the run waits for it half the time to its deadline, then warns and
 # runs the command without the budget.

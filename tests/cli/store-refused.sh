@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The file: store: DIR is created 0700; a DIR that is a symlink, another
 # user's or writable by others is refused (125, naming --store); a corrupt
 # budget file is a fresh budget and a warning; a dry run creates nothing.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # With --foreground, --timeout still stops the command (124), and only the
 # command: its children are left alone, as timeout --foreground does.
 

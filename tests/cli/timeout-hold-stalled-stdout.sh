@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdout=hold: the attempt's time limit covers handing on its output.  An
 # attempt that succeeds at once, but whose 4 MB of held output cannot reach
 # a stdout that no one reads, ends as timed out (124) when --timeout is up:

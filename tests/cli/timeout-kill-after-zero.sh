@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --kill-after=0 means no SIGKILL: an attempt that survives the stop signal
 # runs to its end.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --kill-after: an attempt that survives the stop signal is killed that long
 # after.
 

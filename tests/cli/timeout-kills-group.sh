@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --timeout stops the attempt's whole process group: no grandchild is left.
 
 # shellcheck source=lib.sh

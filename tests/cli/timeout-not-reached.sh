@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A --timeout that is not reached changes nothing.
 
 # shellcheck source=lib.sh

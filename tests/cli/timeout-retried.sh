@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # An attempt stopped by --timeout is retried like a failure: -a 3 runs it 3
 # times.
 

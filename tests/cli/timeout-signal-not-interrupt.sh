@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # An attempt that --timeout stops with SIGINT or SIGQUIT is a timeout, not the
 # user's interrupt: 124, and retried.
 

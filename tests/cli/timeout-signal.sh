@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --signal=SIG: --timeout stops the attempt with SIG, by name or number; still
 # 124.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A stalled reader never holds retry even where it cannot reopen its
 # stdout through /proc: retry runs as another user than the one whose pipe
 # it writes (sudo -u app retry ... | tee log), and copies the attempt's

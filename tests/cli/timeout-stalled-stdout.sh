@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --timeout and --deadline still stop the attempt when retry's stdout is a
 # pipe that no one reads: retry never blocks in a write to it. Here retry
 # copies the attempt's output (--stop-if-output) to a fifo never read.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # An attempt that outlives --timeout is stopped, and its status is 124.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # In a terminal, Ctrl-C during the sleep between attempts stops retry at
 # once, and the shell's command line: $? is 130, and no new attempt starts.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # In a terminal, Ctrl-Z during an attempt suspends retry and the attempt, and
 # fg resumes both: the attempt then finishes.
 

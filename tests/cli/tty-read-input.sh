@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # In a terminal, each attempt can read what is typed.
 
 # shellcheck source=lib.sh

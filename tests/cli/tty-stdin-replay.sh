@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # --stdin=replay given when stdin is a terminal works as --stdin=pass: each
 # attempt reads what is typed.  retry says so once, on stderr.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A bad attempt count is a usage error that names the option and the value.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A --delay list with a bad or empty element is a usage error.
 
 # shellcheck source=lib.sh

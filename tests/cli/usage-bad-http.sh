@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A bad --http list is a usage error that names the option and the value:
 # LIST holds HTTP error statuses (400-599) and ranges of them.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A bad --jitter kind or parameter is a usage error.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A bad status list is a usage error that names the option and the value.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # An unknown --strategy is a usage error.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Bad --factor, --seed and --log-format values are usage errors.
 
 # shellcheck source=lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Without a COMMAND (and without -n), retry is a usage error.
 
 # shellcheck source=lib.sh

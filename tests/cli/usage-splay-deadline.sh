@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # A --splay that is not shorter than --deadline is a usage error: the whole
 # budget could go in the first sleep.  A shorter one is fine.
 

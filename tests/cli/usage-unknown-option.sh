@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # An unknown option, an option without its value, or a flag given a value
 # is a usage error.
 

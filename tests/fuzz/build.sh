@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Build retry's libFuzzer targets into OUT (default /tmp/retry-fuzz).
 # Usage: tests/fuzz/build.sh [OUT]. CC (default clang), EXTRA_CFLAGS and
 # BUILDDIR (the configured tree holding config.h; default the source tree)

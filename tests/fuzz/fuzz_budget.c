@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Fuzz the budget: budget_parse on any bytes (a state file anyone could
  * have written), then the rules on what it read, driven by the rest of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Fuzz duration_parse and duration_format on a NUL-terminated input. */
 #include <stddef.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Fuzz http.c. The input is a chunking seed (1 byte), a clock (4 bytes) and
  * text. The text is fed as output in chunks whose sizes the seed picks, in

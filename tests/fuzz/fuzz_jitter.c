@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Fuzz the --jitter parser through options_parse, then the delays it gives. */
 #include <stddef.h>
 #include <stdint.h>

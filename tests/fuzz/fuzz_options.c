@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Fuzz options_parse on "retry" and up to 64 NUL-separated words. */
 #include <signal.h>
 #include <stddef.h>

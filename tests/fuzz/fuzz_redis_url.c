@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Fuzz the redis: store's URL parser on any bytes (a --store value or a
  * RETRY_STORE anyone could set): it takes or refuses, never overruns;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Fuzz statuslist_parse: membership agrees with a reparse and per element. */
 #include <stddef.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The backoff invariants that every policy options_parse accepts must keep:
  * every sleep and both ends of its range within [0, cap], lo <= hi, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Checks shared by the fuzz targets: each failure aborts with its line. */
 #ifndef RETRY_FUZZ_INVARIANTS_H
 #define RETRY_FUZZ_INVARIANTS_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Run each fuzz target for SECONDS (default 30) on a scratch copy of its
 # corpus; exit 1 if any target found a crash, leak or failed invariant.
 # Usage: tests/fuzz/run.sh [SECONDS]. FUZZ_OUT (default /tmp/retry-fuzz) is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of backoff.c against the formulas of retry(1), section
  * "Delays": the ceiling d(n) of each strategy, the ends of each jitter

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of budget.c: the token bucket and the circuit breaker as
  * arithmetic, with the time passed in; and the state's text line.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of cond.c: output lines matched against the EREs of
  * --retry-if-output, --stop-if-output and --fail-if-output. A line in one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of duration.c: DURATION strings ("250ms", "1m30s", "1.5") to
  * nanoseconds, the inputs retry(1) calls errors under "DURATION FORMAT",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of http.c: status lines and Retry-After headers as curl -i,
  * curl -v, wget -S and HTTPie print them, and lines that only look like

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of options.c: options_parse on argument vectors. Defaults,
  * the forms of each option, the defaults that depend on other options

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The budget parameters that the budget and store suites start from. */
 #ifndef RETRY_CHECK_PARAMS_H
 #define RETRY_CHECK_PARAMS_H

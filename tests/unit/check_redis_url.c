@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of redis_url.c: the URLs of retry(1)'s --store=redis://...
  * as a table of good ones with their parts, a table of bad ones with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The main() of every unit suite: run it, each test in a process of its own. */
 #ifndef RETRY_CHECK_RUN_H
 #define RETRY_CHECK_RUN_H

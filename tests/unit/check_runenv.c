@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of runenv.c: the environment of the attempts and hooks. The
  * inherited RETRY_* variables of an outer retry are dropped and the rest of

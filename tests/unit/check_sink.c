@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of sink.c: retry's writes to its own stdout and stderr never
  * block, whatever the reader does, and lose or reorder nothing. Each test

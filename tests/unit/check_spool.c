@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of spool.c: bytes kept in memory up to a bound and beyond it in
  * an unlinked temporary file. Appends below, at and across the bound (bounds

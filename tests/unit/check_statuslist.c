@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of statuslist.c: status LISTs ("1,2,5-7", success, fail) as
  * sets of exit statuses. Every valid list is checked against its expected

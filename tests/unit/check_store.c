@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of the file: store against real files in a fresh directory:
  * concurrent takers in forked children, corrupt and truncated state, a

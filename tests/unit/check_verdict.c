@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of verdict.c: every rule of retry(1)'s "Attempts and
  * outcomes" and the order of the rules of "Conditions on output", as one
