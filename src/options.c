@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Command line parsing. options_parse() fills a struct options or returns
  * OPTIONS_ERROR with one line of explanation; it never prints or exits, so
@@ -853,7 +854,10 @@ options_free(struct options *o)
 void
 options_version(FILE *f)
 {
-	fputs(PACKAGE_NAME " " PACKAGE_VERSION "\n", f);
+	fputs(PACKAGE_NAME " " PACKAGE_VERSION "\n"
+"Copyright (c) 2026 The retry authors.\n"
+"Licence ISC <https://spdx.org/licenses/ISC.html>: free to use, copy, modify\n"
+"and distribute, with or without fee. There is NO WARRANTY.\n", f);
 }
 
 void
@@ -953,6 +957,7 @@ options_help(FILE *f)
 "  retry dies of INT, TERM, HUP, QUIT, ALRM, USR1 or USR2 when it receives\n"
 "  one (after passing it to the attempt)\n"
 "\n"
-"See retry(1) for the delay formulas, environment variables and examples.\n",
+"See retry(1) for the delay formulas, environment variables and examples.\n"
+"Report bugs to <" PACKAGE_BUGREPORT ">; home page: <" PACKAGE_URL ">.\n",
 	    f);
 }
