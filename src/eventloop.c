@@ -18,6 +18,7 @@
 
 #include "duration.h"
 #include "eventloop.h"
+#include "live.h"
 #include "sink.h"
 
 /*
@@ -287,6 +288,7 @@ eventloop_die_of(int signo)
 	struct rlimit	rl = { 0, 0 };
 	sigset_t	set;
 
+	live_end();	/* a count on the terminal ends with its line */
 	sink_flush();	/* what the readers take now; nothing waits */
 	if (signo == SIGQUIT)
 		setrlimit(RLIMIT_CORE, &rl);

@@ -17,6 +17,7 @@
 #include "duration.h"
 #include "eventloop.h"
 #include "exitcodes.h"
+#include "live.h"
 #include "log.h"
 #include "run.h"
 #include "runenv.h"
@@ -135,6 +136,29 @@ plan_stop(const struct options *o, struct stop_plan *p, uint64_t deadline)
 }
 
 /*
+ * Sleep until wake. A line that counts down on the terminal (live.c) is
+ * redrawn as its seconds change; a stop signal ends the sleep and the
+ * run (eventloop_die_of ends the line).
+ */
+static void
+sleep_until(uint64_t wake)
+{
+	uint64_t	t;
+	int		sig;
+
+	for (;;) {
+		t = live_next(eventloop_now());
+		if (t == 0 || t > wake)
+			t = wake;
+		if ((sig = eventloop_sleep_until(t)) != 0)
+			eventloop_die_of(sig);
+		if (eventloop_now() >= wake)
+			return;
+		live_tick(eventloop_now());
+	}
+}
+
+/*
  * --splay: sleep uniform [0, splay] before the first attempt, so that cron
  * jobs of many machines do not all start on the same second. Shorter than
  * the deadline (options.c sees to it), and not past it.
@@ -142,8 +166,8 @@ plan_stop(const struct options *o, struct stop_plan *p, uint64_t deadline)
 static void
 splay(const struct run *r)
 {
-	uint64_t	wake;
-	int		sig;
+	struct log_attempt	la;
+	uint64_t		wake;
 
 	if (r->o->splay == 0)
 		return;
@@ -152,8 +176,10 @@ splay(const struct run *r)
 	/* The deadline counts from retry's start, a little before now. */
 	if (r->deadline != 0 && wake > r->deadline)
 		wake = r->deadline;
-	if ((sig = eventloop_sleep_until(wake)) != 0)
-		eventloop_die_of(sig);
+	la = told(r, 0);
+	log_sleep_live(&la, "splay", wake, eventloop_now());
+	sleep_until(wake);
+	live_end();
 }
 
 /*
@@ -281,10 +307,8 @@ static void
 store_sleep(struct log_wait *w, uint64_t wake)
 {
 	uint64_t	from = eventloop_now();
-	int		sig;
 
-	if ((sig = eventloop_sleep_until(wake)) != 0)
-		eventloop_die_of(sig);
+	sleep_until(wake);
 	if (w->reason != NULL && strcmp(w->reason, "token") == 0)
 		w->token_ns += eventloop_now() - from;
 	else
@@ -303,8 +327,9 @@ gate(struct run *r)
 	struct log_wait		w = { NULL, 0, 0, 0, 0 };
 	struct admit_input	in;
 	struct admit		a;
+	struct log_attempt	la;
 	uint64_t		since = eventloop_now();
-	int			failed;
+	int			failed, shown = 0;
 
 	r->took = 0;
 	memset(&in, 0, sizeof in);
@@ -341,6 +366,13 @@ gate(struct run *r)
 			return give_up(r, "budget", r->prev);
 		case ADMIT_WAIT:
 			in.until = a.until;
+			if (!shown) {
+				la = told(r, 0);
+				la.attempt = r->made + 1;
+				log_sleep_live(&la, a.reason != NULL ? a.reason :
+				    "token", a.until, in.now);
+				shown = 1;
+			}
 			store_sleep(&w, a.wake);
 			break;
 		}
@@ -394,7 +426,9 @@ attempt_run(struct run *r, struct stop_plan *plan)
 			return give_up(r, "deadline-first", EXIT_TIMEDOUT);
 		return give_up(r, "deadline", r->prev);
 	}
-	if ((st = gate(r)) != GO_ON)
+	st = gate(r);
+	live_end();	/* a wait that counted down is over */
+	if (st != GO_ON)
 		return st;
 	/* A token that came at the deadline starts nothing. */
 	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
@@ -565,15 +599,18 @@ pause_before(struct run *r)
 {
 	struct log_attempt	la = told(r, 1);
 	uint64_t		delay = r->a.v.sleep;
-	int			sig;
+	uint64_t		wake = r->a.decided_at + delay;
 
-	log_retry(&la, delay);
+	/* A hook writes between: the count goes on a line of its own. */
+	log_retry(&la, delay, r->o->on_retry == NULL ? wake : 0,
+	    eventloop_now());
 	if (r->o->on_retry != NULL) {
 		runenv_hook(&r->env, r->a.v.status, &delay, 0);
 		run_hook(r, "on-retry", r->o->on_retry);
+		log_sleep_live(&la, "retry", wake, eventloop_now());
 	}
-	if ((sig = eventloop_sleep_until(r->a.decided_at + delay)) != 0)
-		eventloop_die_of(sig);
+	sleep_until(wake);
+	live_end();
 	return GO_ON;
 }
 

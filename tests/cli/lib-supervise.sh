@@ -366,3 +366,14 @@ stalled_fifo_() {
 	exec 7<>fifo || framework_failure_ "cannot open the fifo"
 	at_exit_ 'exec 7>&-'
 }
+
+# wait_screen_ ERE [SECONDS]: wait until a line of the terminal matches
+# ERE, 10 s at most (or SECONDS); false if none did.
+wait_screen_() {
+	i_=0
+	until screen_ | grep -E -- "$1" >/dev/null; do
+		i_=$((i_ + 1))
+		test $i_ -le $((${2:-10} * 20)) || return 1
+		sleep 0.05
+	done
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The live line: a sleep counts down in place on a terminal (live.c).
+ * Below log.c, beside the sink; it knows nothing of the loop.
+ */
+#ifndef RETRY_LIVE_H
+#define RETRY_LIVE_H
+
+#include <stdint.h>
+
+/* A sleep shorter than this never counts down. */
+#define LIVE_MIN_NS 2000000000ULL
+
+void	 live_init(int);
+int	 live_begin(const char *, const char *, const char *, uint64_t,
+	    uint64_t, int);
+uint64_t live_next(uint64_t);
+void	 live_tick(uint64_t);
+void	 live_end(void);
+
+#endif
