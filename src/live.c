@@ -119,14 +119,13 @@ live_begin(const char *h, const char *first, const char *t, uint64_t w,
 		return -1;
 	if (hl + fl + tl >= sizeof whole)
 		return -1;
-	memcpy(whole, h, hl);
-	memcpy(whole + hl, first, fl);
-	memcpy(whole + hl + fl, t, tl + 1);
+	(void)snprintf(whole, sizeof whole, "%.*s%.*s%.*s", (int)hl, h,
+	    (int)fl, first, (int)tl, t);
 	/* Room for the line as first shown, and for any count after it. */
 	if (!room_for(columns(whole) + 8))
 		return -1;
-	memcpy(head, h, hl + 1);
-	memcpy(tail, t, tl + 1);
+	(void)snprintf(head, sizeof head, "%.*s", (int)hl, h);
+	(void)snprintf(tail, sizeof tail, "%.*s", (int)tl, t);
 	keep = k;
 	wake = w;
 	shown_s = seconds_left(now);
