@@ -522,25 +522,77 @@ log_hook(const char *name, const struct outcome *o)
 	emit(&ln);
 }
 
-/* The command could not be run: never retried. Shown even with -q. */
+/*
+ * `retry "curl -fsS URL"`: a command line given as one word. Hint that
+ * no shell splits it: give the words apart, or, for shell syntax, run a
+ * shell (the line quoted in '').
+ */
+static void
+add_no_shell_hint(struct line *ln, const char *cmd)
+{
+	const char	*c;
+
+	if (strpbrk(cmd, "|&;<>()$`\\\"'*?[]~#") == NULL) {
+		addf(ln, "no shell splits the command into words; give them "
+		    "separately: retry %s", cmd);
+		return;
+	}
+	addf(ln, "no shell reads the command; for shell syntax, run one: "
+	    "retry sh -c '");
+	for (c = cmd; *c != '\0'; c++)
+		addf(ln, *c == '\'' ? "'\\''" : "%c", *c);
+	addf(ln, "'");
+}
+
+/*
+ * A command line given as one word: not found, with a blank, and no '/'
+ * before the first blank (a URL may follow; "/opt/My Tools/x" is a path).
+ */
+static int
+one_word_line(const struct log_attempt *a, const char *cmd)
+{
+	size_t	name = strcspn(cmd, " \t");
+
+	return a->outcome->exec_errno == ENOENT && cmd[name] != '\0' &&
+	    memchr(cmd, '/', name) == NULL;
+}
+
+/*
+ * The command could not be run: never retried. Shown even with -q, and
+ * so is the hint for a command line given as one word: it is part of
+ * the report.
+ */
 void
 log_exec_failed(const struct log_attempt *a, const char *cmd)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln = { .len = 0 }, hint = { .len = 0 };
 
+	if (one_word_line(a, cmd))
+		add_no_shell_hint(&hint, cmd);
 	if (format == LOG_JSON) {
 		add_json_head(&ln, "exec_failed", a);
 		addf(&ln, ",\"error\":");
 		add_json_string(&ln, strerror(a->outcome->exec_errno));
+		if (hint.len != 0) {
+			hint.buf[hint.len] = '\0';
+			addf(&ln, ",\"hint\":");
+			add_json_string(&ln, hint.buf);
+		}
 		addf(&ln, "}");
-	} else {
-		addf(&ln, "retry: %s: %s", cmd,
-		    a->outcome->exec_errno == ENOENT ? "command not found" :
-		    strerror(a->outcome->exec_errno));
-		if (a->outcome->exec_errno != ENOENT)
-			addf(&ln, " (cannot run it)");
+		emit(&ln);
+		return;
 	}
+	addf(&ln, "retry: %s: %s", cmd,
+	    a->outcome->exec_errno == ENOENT ? "command not found" :
+	    strerror(a->outcome->exec_errno));
+	if (a->outcome->exec_errno != ENOENT)
+		addf(&ln, " (cannot run it)");
 	emit(&ln);
+	if (hint.len != 0) {
+		ln.len = 0;
+		addf(&ln, "retry: hint: %.*s", (int)hint.len, hint.buf);
+		emit(&ln);
+	}
 }
 
 /*
