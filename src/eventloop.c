@@ -19,6 +19,7 @@
 #include "duration.h"
 #include "eventloop.h"
 #include "live.h"
+#include "log.h"
 #include "sink.h"
 
 /*
@@ -289,6 +290,7 @@ eventloop_die_of(int signo)
 	sigset_t	set;
 
 	live_end();	/* a count on the terminal ends with its line */
+	log_interrupted(signo, eventloop_now());
 	sink_flush();	/* what the readers take now; nothing waits */
 	if (signo == SIGQUIT)
 		setrlimit(RLIMIT_CORE, &rl);

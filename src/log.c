@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "duration.h"
@@ -26,6 +27,11 @@ static int		 verbosity;
 static enum log_format	 format = LOG_TEXT;
 static const char	*label = "retry";
 
+/* The run, for the JSON fields every event has and for its summary. */
+static char		 run_id[33];	/* RETRY_RUN_ID; "" before the run */
+static uint64_t		 run_start;	/* monotonic, as the loop's clock */
+static uint64_t		 run_started;	/* attempts started: log_start */
+
 struct line {
 	char	buf[LINE_MAX_LEN];
 	size_t	len;
@@ -38,6 +44,56 @@ log_init(int v, enum log_format f, const char *l)
 	format = f;
 	label = l;
 	live_init(f == LOG_TEXT && v >= 0);
+}
+
+/*
+ * The run that the messages speak of: its id (the attempts' RETRY_RUN_ID)
+ * and when it started, on the monotonic clock that elapsed times use.
+ */
+void
+log_run(const char *id, uint64_t start)
+{
+	snprintf(run_id, sizeof run_id, "%s", id);
+	run_start = start;
+}
+
+/* Days since 1970-01-01 into a civil date (H. Hinnant's algorithm). */
+static void
+civil_date(int64_t days, int64_t *y, unsigned *m, unsigned *d)
+{
+	int64_t		era, doe, yoe, doy, mp;
+
+	days += 719468;		/* from 0000-03-01 */
+	era = (days >= 0 ? days : days - 146096) / 146097;
+	doe = days - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+/*
+ * A wall-clock time as RFC 3339 UTC with milliseconds (cut, not rounded,
+ * so never ".1000"): "2026-11-25T16:47:08.123Z". Done by hand: no
+ * locale, no time zone file, the same on every libc.
+ */
+void
+log_time_format(int64_t sec, long nsec, char *buf, size_t len)
+{
+	int64_t		days = sec / 86400, rem = sec % 86400, y;
+	unsigned	m, d;
+
+	if (rem < 0) {
+		rem += 86400;
+		days--;
+	}
+	civil_date(days, &y, &m, &d);
+	snprintf(buf, len, "%04lld-%02u-%02uT%02u:%02u:%02u.%03ldZ",
+	    (long long)y, m, d, (unsigned)(rem / 3600),
+	    (unsigned)(rem / 60 % 60), (unsigned)(rem % 60),
+	    nsec / 1000000);
 }
 
 static void
@@ -225,12 +281,44 @@ add_attempt_text(struct line *ln, const struct log_attempt *a)
 		addf(ln, "/%llu", (unsigned long long)a->max_attempts);
 }
 
+/*
+ * Open a JSON object with what every event has: its name, the wall-clock
+ * time, the run's id, the command.
+ */
+static void
+add_json_open(struct line *ln, const char *event)
+{
+	struct timespec	ts;
+	char		t[40];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	log_time_format((int64_t)ts.tv_sec, ts.tv_nsec, t, sizeof t);
+	addf(ln, "{\"event\":\"%s\",\"time\":\"%s\"", event, t);
+	if (run_id[0] != '\0')
+		addf(ln, ",\"run_id\":\"%s\"", run_id);
+	addf(ln, ",\"command\":");
+	add_json_string(ln, label);
+}
+
+/*
+ * The run's summary, in the event that ends it: attempts started, the
+ * time since retry started, and how it ended ("succeeded", "gave_up",
+ * "exec_failed", "interrupted").
+ */
+static void
+add_json_summary(struct line *ln, uint64_t made, uint64_t total_ns,
+    const char *outcome)
+{
+	addf(ln, ",\"attempts_made\":%llu,\"total_s\":%.6f,"
+	    "\"outcome\":\"%s\"", (unsigned long long)made,
+	    duration_seconds(total_ns), outcome);
+}
+
 /* Start a JSON object with the fields every event has. */
 static void
 add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 {
-	addf(ln, "{\"event\":\"%s\",\"command\":", event);
-	add_json_string(ln, label);
+	add_json_open(ln, event);
 	addf(ln, ",\"attempt\":%llu,\"max_attempts\":%llu",
 	    (unsigned long long)a->attempt,
 	    (unsigned long long)a->max_attempts);
@@ -284,8 +372,7 @@ log_notice(const char *msg)
 	if (verbosity < 0)
 		return;
 	if (format == LOG_JSON) {
-		addf(&ln, "{\"event\":\"notice\",\"command\":");
-		add_json_string(&ln, label);
+		add_json_open(&ln, "notice");
 		addf(&ln, ",\"message\":");
 		add_json_string(&ln, msg);
 		addf(&ln, "}");
@@ -306,8 +393,7 @@ log_nested(uint64_t layers, uint64_t runs)
 	if (verbosity < 0)
 		return;
 	if (format == LOG_JSON) {
-		addf(&ln, "{\"event\":\"nested\",\"command\":");
-		add_json_string(&ln, label);
+		add_json_open(&ln, "nested");
 		addf(&ln, ",\"layers\":%llu,\"max_runs\":%llu,\"message\":"
 		    "\"running inside another retry's attempt: retries "
 		    "multiply\"}", (unsigned long long)layers,
@@ -331,6 +417,7 @@ log_start(const struct log_attempt *a)
 	struct line		ln = { .len = 0 };
 	struct log_attempt	start;
 
+	run_started = a->attempt;	/* for a summary, at any verbosity */
 	if (verbosity < 1)
 		return;
 	if (format == LOG_JSON) {
@@ -416,15 +503,23 @@ log_sleep_live(const struct log_attempt *a, const char *what, uint64_t wake,
 	    wake, now, 0);
 }
 
+/*
+ * Success: said with -v. In JSON also by default after a retry, as the
+ * run's summary for CI: the retry events were printed, and a reader of
+ * the log alone must learn how the run ended. A first-try success stays
+ * silent.
+ */
 void
 log_success(const struct log_attempt *a)
 {
 	struct line	ln = { .len = 0 };
 
-	if (verbosity < 1)
+	if (verbosity < 1 && !(verbosity == 0 && format == LOG_JSON &&
+	    a->attempt > 1))
 		return;
 	if (format == LOG_JSON) {
 		add_json_head(&ln, "success", a);
+		add_json_summary(&ln, a->attempt, a->elapsed_ns, "succeeded");
 		addf(&ln, "}");
 	} else {
 		add_attempt_text(&ln, a);
@@ -462,6 +557,7 @@ log_give_up(const struct log_attempt *a, const char *why)
 		if (strcmp(why, "circuit") == 0)
 			addf(&ln, ",\"circuit_open_s\":%.3f",
 			    duration_seconds(a->circuit_ns));
+		add_json_summary(&ln, a->attempt, a->elapsed_ns, "gave_up");
 		addf(&ln, "}");
 		emit(&ln);
 		return;
@@ -507,8 +603,8 @@ log_hook(const char *name, const struct outcome *o)
 	    o->kind == OUTCOME_EXITED))
 		return;
 	if (format == LOG_JSON) {
-		addf(&ln, "{\"event\":\"hook\",\"hook\":\"%s\",\"status\":%d}",
-		    name, o->status);
+		add_json_open(&ln, "hook");
+		addf(&ln, ",\"hook\":\"%s\",\"status\":%d}", name, o->status);
 	} else {
 		addf(&ln, "retry: %s: --%s hook ", label, name);
 		if (o->kind == OUTCOME_EXITED && o->status == 0)
@@ -522,25 +618,78 @@ log_hook(const char *name, const struct outcome *o)
 	emit(&ln);
 }
 
-/* The command could not be run: never retried. Shown even with -q. */
+/*
+ * `retry "curl -fsS URL"`: a command line given as one word. Hint that
+ * no shell splits it: give the words apart, or, for shell syntax, run a
+ * shell (the line quoted in '').
+ */
+static void
+add_no_shell_hint(struct line *ln, const char *cmd)
+{
+	const char	*c;
+
+	if (strpbrk(cmd, "|&;<>()$`\\\"'*?[]~#") == NULL) {
+		addf(ln, "no shell splits the command into words; give them "
+		    "separately: retry %s", cmd);
+		return;
+	}
+	addf(ln, "no shell reads the command; for shell syntax, run one: "
+	    "retry sh -c '");
+	for (c = cmd; *c != '\0'; c++)
+		addf(ln, *c == '\'' ? "'\\''" : "%c", *c);
+	addf(ln, "'");
+}
+
+/*
+ * A command line given as one word: not found, with a blank, and no '/'
+ * before the first blank (a URL may follow; "/opt/My Tools/x" is a path).
+ */
+static int
+one_word_line(const struct log_attempt *a, const char *cmd)
+{
+	size_t	name = strcspn(cmd, " \t");
+
+	return a->outcome->exec_errno == ENOENT && cmd[name] != '\0' &&
+	    memchr(cmd, '/', name) == NULL;
+}
+
+/*
+ * The command could not be run: never retried. Shown even with -q, and
+ * so is the hint for a command line given as one word: it is part of
+ * the report.
+ */
 void
 log_exec_failed(const struct log_attempt *a, const char *cmd)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln = { .len = 0 }, hint = { .len = 0 };
 
+	if (one_word_line(a, cmd))
+		add_no_shell_hint(&hint, cmd);
 	if (format == LOG_JSON) {
 		add_json_head(&ln, "exec_failed", a);
 		addf(&ln, ",\"error\":");
 		add_json_string(&ln, strerror(a->outcome->exec_errno));
+		if (hint.len != 0) {
+			hint.buf[hint.len] = '\0';
+			addf(&ln, ",\"hint\":");
+			add_json_string(&ln, hint.buf);
+		}
+		add_json_summary(&ln, a->attempt, a->elapsed_ns, "exec_failed");
 		addf(&ln, "}");
-	} else {
-		addf(&ln, "retry: %s: %s", cmd,
-		    a->outcome->exec_errno == ENOENT ? "command not found" :
-		    strerror(a->outcome->exec_errno));
-		if (a->outcome->exec_errno != ENOENT)
-			addf(&ln, " (cannot run it)");
+		emit(&ln);
+		return;
 	}
+	addf(&ln, "retry: %s: %s", cmd,
+	    a->outcome->exec_errno == ENOENT ? "command not found" :
+	    strerror(a->outcome->exec_errno));
+	if (a->outcome->exec_errno != ENOENT)
+		addf(&ln, " (cannot run it)");
 	emit(&ln);
+	if (hint.len != 0) {
+		ln.len = 0;
+		addf(&ln, "retry: hint: %.*s", (int)hint.len, hint.buf);
+		emit(&ln);
+	}
 }
 
 /*
@@ -592,10 +741,37 @@ log_circuit_first(const struct log_attempt *a)
 		none.outcome = NULL;
 		add_json_head(&ln, "give_up", &none);
 		addf(&ln, ",\"reason\":\"circuit\",\"circuit_open_s\":%.3f,"
-		    "\"status\":75}", duration_seconds(a->circuit_ns));
+		    "\"status\":75", duration_seconds(a->circuit_ns));
+		add_json_summary(&ln, 0, a->elapsed_ns, "gave_up");
+		addf(&ln, "}");
 	} else
 		addf(&ln, "retry: %s: giving up: circuit %s open for %llus "
 		    "more; the command was not run", label, a->budget,
 		    ceil_seconds(a->circuit_ns));
+	emit(&ln);
+}
+
+/*
+ * retry dies of signo (a stop signal passed on to the attempt, or an
+ * attempt interrupted by the user): in JSON, the run's last event, with
+ * its summary. The text messages say nothing: the shell reports the
+ * signal.
+ */
+void
+log_interrupted(int signo, uint64_t now)
+{
+	struct line	 ln = { .len = 0 };
+	const char	*name = signame_name(signo);
+
+	if (verbosity < 0 || format != LOG_JSON || run_id[0] == '\0')
+		return;
+	add_json_open(&ln, "interrupted");
+	addf(&ln, ",\"attempt\":%llu,\"signal\":%d",
+	    (unsigned long long)run_started, signo);
+	if (name != NULL)
+		addf(&ln, ",\"signal_name\":\"SIG%s\"", name);
+	addf(&ln, ",\"elapsed_s\":%.6f", duration_seconds(now - run_start));
+	add_json_summary(&ln, run_started, now - run_start, "interrupted");
+	addf(&ln, "}");
 	emit(&ln);
 }

@@ -7,6 +7,7 @@
 #ifndef RETRY_LOG_H
 #define RETRY_LOG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "outcome.h"
@@ -42,6 +43,8 @@ struct log_wait {
 };
 
 void	log_init(int, enum log_format, const char *);
+void	log_run(const char *, uint64_t);
+void	log_time_format(int64_t, long, char *, size_t);
 void	log_usage_error(const char *);
 void	log_error(const char *, ...)
 	    __attribute__((format(printf, 1, 2)));
@@ -58,5 +61,6 @@ void	log_exec_failed(const struct log_attempt *, const char *);
 void	log_hook(const char *, const struct outcome *);
 void	log_budget_wait(const struct log_attempt *, const struct log_wait *);
 void	log_circuit_first(const struct log_attempt *);
+void	log_interrupted(int, uint64_t);
 
 #endif

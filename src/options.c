@@ -731,14 +731,82 @@ finish(struct options *o, const struct given *g, char *err, size_t errlen)
 	return 0;
 }
 
+/* The long options, for tests that walk the table. */
+const struct option *
+options_table(void)
+{
+	return long_options;
+}
+
+/* Two entries that name one option: getopt_long cannot tell them apart. */
+static int
+same_option(const struct option *a, const struct option *b)
+{
+	return a->has_arg == b->has_arg && a->flag == b->flag &&
+	    a->val == b->val;
+}
+
+/*
+ * The long options that arg ("--NAME" or "--NAME=VALUE") could mean, when
+ * NAME abbreviates more than one: written as " '--strategy' '--seed'..."
+ * into list, and how many they are; 0 when NAME is a name of its own,
+ * abbreviates one option or none. Ambiguity is judged as glibc's
+ * getopt_long judges it (an entry that is the same option as the first
+ * match, an alias, does not count), by this code rather than the C
+ * library's, so that musl, which only says "unrecognized", reads the
+ * same. A list too long for len ends in " ...".
+ */
+size_t
+options_ambiguous(const struct option *table, const char *arg, char *list,
+    size_t len)
+{
+	const struct option	*p, *first = NULL;
+	const char		*name = arg + 2;
+	size_t			 n, count = 0, used = 0, w;
+	int			 cut = 0;
+
+	if (len > 0)
+		list[0] = '\0';
+	if (strncmp(arg, "--", 2) != 0 || (n = strcspn(name, "=")) == 0)
+		return 0;
+	for (p = table; p->name != NULL; p++)
+		if (strncmp(p->name, name, n) == 0 && p->name[n] == '\0')
+			return 0;
+	for (p = table; p->name != NULL; p++) {
+		if (strncmp(p->name, name, n) != 0)
+			continue;
+		if (first == NULL)
+			first = p;
+		else if (same_option(first, p))
+			continue;
+		count++;
+		/* " '--NAME'", leaving room for " ..." and the NUL. */
+		w = strlen(p->name) + 5;
+		if (!cut && used + w + 5 <= len) {
+			snprintf(list + used, len - used, " '--%s'", p->name);
+			used += w;
+		} else if (!cut && used + 5 <= len) {
+			memcpy(list + used, " ...", 5);
+			cut = 1;
+		}
+	}
+	if (count < 2 && len > 0)
+		list[0] = '\0';
+	return count < 2 ? 0 : count;
+}
+
 /* Explain an option that getopt_long did not take. */
 static void
 getopt_error(int c, int argc, char **argv, char *err, size_t errlen)
 {
 	const char	*arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
-	char		 name[64];
+	char		 name[64], list[400];
 
-	if (c == ':')
+	if (c == '?' && optopt == 0 &&
+	    options_ambiguous(long_options, arg, list, sizeof list) > 0)
+		seterr(err, errlen, "option '%s' is ambiguous; possibilities:%s",
+		    arg, list);
+	else if (c == ':')
 		seterr(err, errlen, "option %s requires an argument",
 		    option_name(optopt, name, sizeof name));
 	else if (optopt != 0 && strncmp(arg, "--", 2) == 0)

@@ -3,6 +3,7 @@
 #ifndef RETRY_OPTIONS_H
 #define RETRY_OPTIONS_H
 
+#include <getopt.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -73,5 +74,8 @@ enum options_result options_parse(struct options *, int, char **, char *,
 void	options_free(struct options *);
 void	options_help(FILE *);
 void	options_version(FILE *);
+size_t	options_ambiguous(const struct option *, const char *, char *,
+	    size_t);
+const struct option *options_table(void);
 
 #endif

@@ -638,6 +638,7 @@ run_setup(struct run *r)
 		    strerror(errno));
 		return -1;
 	}
+	log_run(runenv_run_id(&r->env), r->start);
 	runenv_nesting(&r->env, &layers, &runs);
 	if (layers > 1)
 		log_nested(layers, runs);

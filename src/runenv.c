@@ -276,6 +276,13 @@ runenv_envp(const struct runenv *re)
 	return re->envp;
 }
 
+/* The run's id, as RETRY_RUN_ID gives it to every attempt. */
+const char *
+runenv_run_id(const struct runenv *re)
+{
+	return re->vars[RUNENV_RUN_ID] + sizeof "RETRY_RUN_ID=" - 1;
+}
+
 /* The layers of retries around our attempts, and the runs they allow. */
 void
 runenv_nesting(const struct runenv *re, uint64_t *layers, uint64_t *runs)

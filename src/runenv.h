@@ -41,6 +41,7 @@ int	runenv_init(struct runenv *, char *const *, uint64_t);
 void	runenv_set(struct runenv *, uint64_t, uint64_t, int);
 void	runenv_hook(struct runenv *, int, const uint64_t *, uint64_t);
 char  **runenv_envp(const struct runenv *);
+const char *runenv_run_id(const struct runenv *);
 void	runenv_free(struct runenv *);
 void	runenv_nesting(const struct runenv *, uint64_t *, uint64_t *);
 

@@ -670,6 +670,144 @@ START_TEST(a_missing_command_is_reported_as_such)
 }
 END_TEST
 
+/* A table with aliases, as glibc's getopt_long sees them. */
+static const struct option abbrev_table[] = {
+	{ "alpha",	required_argument,	NULL,	'a' },
+	{ "alias",	required_argument,	NULL,	'a' },
+	{ "also",	required_argument,	NULL,	'b' },
+	{ "alpaca",	required_argument,	NULL,	'a' },
+	{ "al",		no_argument,		NULL,	'c' },
+	{ "beta",	no_argument,		NULL,	'B' },
+	{ "beta-max",	no_argument,		NULL,	'M' },
+	{ NULL,		0,			NULL,	0 }
+};
+
+static const struct {
+	const char	*arg;
+	size_t		 count;		/* 0: not ambiguous */
+	const char	*list;
+} abbrevs[] = {
+	/* Aliases of the first match do not count, as in glibc. */
+	{ "--alp", 0, "" },
+	{ "--alp=1", 0, "" },
+	{ "--als", 0, "" },
+	{ "--alpha", 0, "" },
+	/* An exact name is never ambiguous, even as a prefix of others. */
+	{ "--al", 0, "" },
+	{ "--beta", 0, "" },
+	{ "--beta=1", 0, "" },
+	{ "--a", 3, " '--alpha' '--also' '--al'" },
+	{ "--a=x=y", 3, " '--alpha' '--also' '--al'" },
+	{ "--b", 2, " '--beta' '--beta-max'" },
+	{ "--bet", 2, " '--beta' '--beta-max'" },
+	{ "--nothing", 0, "" },
+	{ "--", 0, "" },
+	{ "--=1", 0, "" },
+	{ "-a", 0, "" },
+};
+
+START_TEST(an_abbreviation_is_ambiguous_as_glibc_judges_it)
+{
+	char	list[256];
+	size_t	n;
+
+	memset(list, 'X', sizeof list);
+	n = options_ambiguous(abbrev_table, abbrevs[_i].arg, list,
+	    sizeof list);
+	ck_assert_msg(n == abbrevs[_i].count, "%s: %zu candidates, not %zu",
+	    abbrevs[_i].arg, n, abbrevs[_i].count);
+	ck_assert_str_eq(list, abbrevs[_i].list);
+}
+END_TEST
+
+START_TEST(a_long_list_of_candidates_is_cut_at_a_whole_name)
+{
+	char	list[20];
+
+	memset(list, 'X', sizeof list);
+	/* " '--alpha' '--also'" is 19 bytes: with " ..." it does not fit. */
+	ck_assert_uint_eq(options_ambiguous(abbrev_table, "--a", list,
+	    sizeof list), 3);
+	ck_assert_str_eq(list, " '--alpha' ...");
+	memset(list, 'X', sizeof list);
+	ck_assert_uint_eq(options_ambiguous(abbrev_table, "--a", list, 5), 3);
+	ck_assert_str_eq(list, " ...");
+	ck_assert_uint_eq(options_ambiguous(abbrev_table, "--a", list, 0), 3);
+}
+END_TEST
+
+START_TEST(an_ambiguous_option_lists_the_candidates)
+{
+	ck_assert_int_eq(PARSE("--s=linear", "true"), OPTIONS_ERROR);
+	ck_assert_str_eq(err, "option '--s=linear' is ambiguous; "
+	    "possibilities: '--strategy' '--stop-on' '--success-on' "
+	    "'--signal' '--splay' '--stdin' '--stdout' '--stop-if-output' "
+	    "'--store' '--seed'");
+	ck_assert_int_eq(PARSE("--s", "true"), OPTIONS_ERROR);
+	ck_assert_ptr_nonnull(strstr(err, "option '--s' is ambiguous"));
+	ck_assert_int_eq(PARSE("--ti=3", "true"), OPTIONS_ERROR);
+	ck_assert_str_eq(err, "option '--ti=3' is ambiguous; possibilities: "
+	    "'--times' '--timeout'");
+	ck_assert_int_eq(PARSE("--budge=x", "true"), OPTIONS_ERROR);
+	ck_assert_ptr_nonnull(strstr(err, "'--budget' '--budget-burst'"));
+}
+END_TEST
+
+START_TEST(an_exact_name_or_a_unique_prefix_still_works)
+{
+	PARSE_OK("--strat=linear", "true");
+	ck_assert_int_eq(opts.backoff.strategy, STRATEGY_LINEAR);
+	PARSE_OK("--stdo=hold", "true");
+	ck_assert_int_eq(opts.stdout_mode, STDOUT_HOLD);
+	PARSE_OK("--att", "4", "true");
+	ck_assert_uint_eq(opts.attempts, 4);
+	PARSE_OK("--budget=b", "true");
+	ck_assert_str_eq(opts.budget, "b");
+	PARSE_OK("--q", "true");
+	ck_assert_int_eq(opts.verbosity, -1);
+}
+END_TEST
+
+/*
+ * musl's getopt_long counts aliases of one option as two matches, glibc's
+ * does not: no prefix of retry's names may hang on that difference, or
+ * the two builds would parse it differently.
+ */
+START_TEST(no_prefix_is_shared_only_by_aliases)
+{
+	const struct option	*t = options_table(), *p, *q, *first;
+	char			 prefix[64], list[512];
+	size_t			 n, len, matches;
+
+	for (p = t; p->name != NULL; p++) {
+		len = strlen(p->name);
+		ck_assert_uint_lt(len + 2, sizeof prefix);
+		for (n = 1; n < len; n++) {
+			snprintf(prefix, sizeof prefix, "--%.*s", (int)n,
+			    p->name);
+			matches = 0;
+			first = NULL;
+			for (q = t; q->name != NULL; q++)
+				if (strncmp(q->name, p->name, n) == 0) {
+					matches++;
+					if (first == NULL)
+						first = q;
+				}
+			if (matches < 2 || options_ambiguous(t, prefix, list,
+			    sizeof list) > 0)
+				continue;
+			/* Not ambiguous with matches: one is exact. */
+			for (q = t; q->name != NULL; q++)
+				if (strncmp(q->name, p->name, n) == 0 &&
+				    q->name[n] == '\0')
+					break;
+			ck_assert_msg(q->name != NULL, "%s: only aliases "
+			    "of --%s match it", prefix, first->name);
+		}
+	}
+}
+END_TEST
+
 static Suite *
 options_suite(void)
 {
@@ -722,6 +860,16 @@ options_suite(void)
 	tcase_add_loop_test(tc, usage_errors_name_the_option, 0,
 	    nitems(usages));
 	tcase_add_test(tc, a_missing_command_is_reported_as_such);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("abbreviations");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_loop_test(tc, an_abbreviation_is_ambiguous_as_glibc_judges_it,
+	    0, nitems(abbrevs));
+	tcase_add_test(tc, a_long_list_of_candidates_is_cut_at_a_whole_name);
+	tcase_add_test(tc, an_ambiguous_option_lists_the_candidates);
+	tcase_add_test(tc, an_exact_name_or_a_unique_prefix_still_works);
+	tcase_add_test(tc, no_prefix_is_shared_only_by_aliases);
 	suite_add_tcase(s, tc);
 
 	return s;
