@@ -68,7 +68,7 @@ awk -v dir="$T/cmds" '
 mkdir bin local remote || framework_failure_ "cannot make bin"
 ln -s "$RETRY" bin/retry || framework_failure_ "cannot link retry"
 stub_() {
-	{ echo '#!/bin/sh'; cat; } >"bin/$1" && chmod +x "bin/$1" ||
+	{ { echo '#!/bin/sh'; cat; } >"bin/$1" && chmod +x "bin/$1"; } ||
 		framework_failure_ "cannot write the $1 stand-in"
 }
 real_curl=$(command -v curl)
@@ -129,21 +129,21 @@ EOF
 chmod +x local/sync local/push-backup || framework_failure_ "chmod"
 
 # Files served: a gzipped tarball, its first half, a JSON document.
-mkdir pkg && echo payload >pkg/data && tar -czf app.tgz pkg &&
+{ mkdir pkg && echo payload >pkg/data && tar -czf app.tgz pkg &&
 	head -c "$(($(wc -c <app.tgz) / 2))" app.tgz >half.tgz &&
-	printf '{"items": [1, 2, 3]}\n' >items.json ||
+	printf '{"items": [1, 2, 3]}\n' >items.json; } ||
 	framework_failure_ "cannot make the files to serve"
 
 # in_dir_: go to a fresh directory for the next command.
 k=0
 in_dir_() {
 	k=$((k + 1))
-	mkdir "$T/c$k" && cd "$T/c$k" || framework_failure_ "cannot make c$k"
+	{ mkdir "$T/c$k" && cd "$T/c$k"; } || framework_failure_ "cannot make c$k"
 }
 
 # at_ RESPONSE...: serve these responses (see http-server.py) from now on.
 at_() {
-	(cd "$T" && rm -f port) && cd "$T" && serve_ "$@" && cd "$T/c$k" ||
+	{ cd "$T" && serve_ "$@" && cd "$T/c$k"; } ||
 		framework_failure_ "cannot serve"
 }
 
@@ -275,7 +275,7 @@ sys.exit(json.load(open("out")) != {"items": [1, 2, 3]})' ||
 # 50 runs at a time on one budget: every item fetched, one after a 503.
 check_xargs_budget() {
 	in_dir_
-	mkdir -m 700 xdg && seq 1 5 >ids || framework_failure_ "ids"
+	{ mkdir -m 700 xdg && seq 1 5 >ids; } || framework_failure_ "ids"
 	at_ 503 200
 	run_ 0 "$1" XDG_RUNTIME_DIR="$PWD/xdg" && requests_ 6 || return 1
 	for i in 1 2 3 4 5; do
@@ -337,7 +337,7 @@ check_backup() {
 
 # A redis-server for the block whose RETRY_STORE is redis://, where there
 # is one and retry has the redis: store; lib-redis.sh would skip otherwise.
-redis_port_= no_redis_build=
+redis_port_='' no_redis_build=''
 case $("$RETRY" -n --budget=x --store=redis://127.0.0.1:1 2>&1) in
 *"no redis: store"*) no_redis_build=y ;;
 esac
