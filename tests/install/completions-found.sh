@@ -11,7 +11,13 @@ prefix=${1:?usage: completions-found.sh PREFIX}
 prefix=${prefix%/}
 share=$prefix/share
 bash_file=$share/bash-completion/completions/retry
-fish_file=$share/fish/vendor_completions.d/retry.fish
+# fish reads no directory under /usr/local (XDG_DATA_DIRS unset): an
+# install to /usr/local puts its file in fish's own (configure.ac).
+if [ "$prefix" = /usr/local ]; then
+	fish_file=$(pkg-config --variable=completionsdir fish)/retry.fish
+else
+	fish_file=$share/fish/vendor_completions.d/retry.fish
+fi
 # Debian's zsh searches vendor-completions for packages and
 # /usr/local/share/zsh/site-functions for local installs (configure.ac).
 if [ "$prefix" = /usr ]; then
@@ -107,22 +113,6 @@ clean_env fish -c '
 ' >"$tmp/fish.out" 2>"$tmp/fish.err"
 found=$(sed -n 1p "$tmp/fish.out")
 got=$(sed -n 2p "$tmp/fish.out")
-if [ "$found" != "$fish_file" ] && [ "$prefix" != /usr ]; then
-	# fish (3.6) takes its vendor directories from XDG_DATA_DIRS, and
-	# when that is unset only from its own data directory (/usr/share):
-	# a local install is found once XDG_DATA_DIRS names PREFIX/share, as
-	# the XDG default (/usr/local/share:/usr/share) does.
-	echo "note fish: with XDG_DATA_DIRS unset, fish does not search $share;" \
-	    "trying XDG_DATA_DIRS=$share:/usr/share"
-	clean_env XDG_DATA_DIRS="$share:/usr/share" fish -c '
-		for d in $fish_complete_path
-			test -f $d/retry.fish; and echo $d/retry.fish; and break
-		end
-		complete -C "retry --jit" | cut -f1 | string join " "
-	' >"$tmp/fish.out" 2>"$tmp/fish.err"
-	found=$(sed -n 1p "$tmp/fish.out")
-	got=$(sed -n 2p "$tmp/fish.out")
-fi
 report fish "$found" "$fish_file" "$got"
 test -s "$tmp/fish.out" || sed 's/^/  fish: /' "$tmp/fish.err"
 
