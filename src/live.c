@@ -1,14 +1,21 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The live line: on a terminal, a sleep of LIVE_MIN_NS or more counts
- * down in place, once a second, in the message that announced it (or in
- * a line of its own, which goes when the sleep ends). Only where it can
- * do no harm: stderr a terminal that retry has in the foreground, a TERM
- * that knows "erase to the end of the line", a line that fits the width.
- * A check that fails mid-sleep (the terminal resized narrower, retry put
- * in the background) stops the count where it is; the next message starts
- * on a line of its own. Everything goes through the stderr sink, in order
- * with retry's other messages.
+ * down on a line of its own, below the message that announced it, once
+ * a second; when the sleep ends the line is erased and the next message,
+ * or the attempt's output, takes its place. retry's messages stay as a
+ * log would hold them, and nothing written before the count (an
+ * attempt's last line without its newline) is ever drawn over.
+ *
+ * Only where it can do no harm: stderr a terminal that retry has in the
+ * foreground, retry the leader of its process group (retries that
+ * xargs -P or a script runs side by side share a group, and would draw
+ * over each other), a TERM that knows "erase to the end of the line", a
+ * line of plain ASCII (its width is its length) narrower than the
+ * terminal. A check that fails mid-sleep (the terminal made narrower,
+ * retry put in the background) stops the count where it is, and the end
+ * of the sleep gives the line its newline instead of erasing it.
+ * Everything goes through the stderr sink, in order with the messages.
  */
 #include "config.h"
 
@@ -23,7 +30,6 @@
 #include "live.h"
 #include "sink.h"
 
-#define NSEC_PER_SEC 1000000000ULL
 #define LIVE_LINE_MAX 1024
 
 enum live_state {
@@ -35,14 +41,14 @@ enum live_state {
 static int		 enabled;
 static enum live_state	 state;
 static char		 head[LIVE_LINE_MAX], tail[LIVE_LINE_MAX];
-static char		 whole[LIVE_LINE_MAX];	/* kept: the line to leave */
-static int		 keep;
 static uint64_t		 wake;
 static uint64_t		 shown_s;		/* the seconds on screen */
+static size_t		 drawn;			/* the line's width */
 
 /*
  * Whether a sleep may count down at all: text messages (the caller
- * knows), stderr a terminal, and a TERM other than dumb.
+ * knows), stderr a terminal, a TERM other than dumb, and retry the
+ * leader of its process group.
  */
 void
 live_init(int text_messages)
@@ -50,20 +56,19 @@ live_init(int text_messages)
 	const char	*term = getenv("TERM");
 
 	enabled = text_messages && isatty(STDERR_FILENO) && term != NULL &&
-	    *term != '\0' && strcmp(term, "dumb") != 0;
+	    *term != '\0' && strcmp(term, "dumb") != 0 &&
+	    getpgrp() == getpid();
 	state = LIVE_NONE;
 }
 
-/* Columns a string takes: one per UTF-8 character. */
-static size_t
-columns(const char *s)
+/* Whether s is plain printable ASCII: then its width is its length. */
+static int
+plain(const char *s)
 {
-	size_t	n = 0;
-
 	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return n;
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
+			return 0;
+	return 1;
 }
 
 /* Whether retry has the terminal and the line fits in it, now. */
@@ -95,6 +100,7 @@ draw(const char *count)
 	char	buf[3 * LIVE_LINE_MAX];
 	int	n;
 
+	drawn = strlen(head) + strlen(count) + strlen(tail);
 	n = snprintf(buf, sizeof buf, "\r%s%s%s\033[K", head, count, tail);
 	if (n > 0)
 		sink_message(buf, (size_t)n < sizeof buf ? (size_t)n :
@@ -102,32 +108,32 @@ draw(const char *count)
 }
 
 /*
- * Begin a count down to wake (now: the time of the call): first shows
- * head + first + tail, then the seconds left in first's place. keep: the
- * line stays when the sleep ends, as first shown, else it is erased.
- * Returns 0 when the line is live, -1 when it may not be (nothing was
- * written: the caller prints its message as usual).
+ * Begin a count down to wake (now: the time of the call) on a line of
+ * its own: head + first + tail, then the seconds left in first's place.
+ * The line above must have ended with its newline. Returns 0 when the
+ * line is shown, -1 when it may not be (nothing was written).
  */
 int
 live_begin(const char *h, const char *first, const char *t, uint64_t w,
-    uint64_t now, int k)
+    uint64_t now)
 {
-	size_t	hl = strlen(h), fl = strlen(first), tl = strlen(t);
+	char	count[32];
+	size_t	hl = strlen(h), fl = strlen(first), tl = strlen(t), cl;
 
 	live_end();
 	if (!enabled || w < now || w - now < LIVE_MIN_NS)
 		return -1;
-	if (hl + fl + tl >= sizeof whole)
+	if (hl >= sizeof head || tl >= sizeof tail || !plain(h) ||
+	    !plain(first) || !plain(t))
 		return -1;
-	(void)snprintf(whole, sizeof whole, "%.*s%.*s%.*s", (int)hl, h,
-	    (int)fl, first, (int)tl, t);
-	/* Room for the line as first shown, and for any count after it. */
-	if (!room_for(columns(whole) + 8))
+	wake = w;
+	/* Room for the widest count: the first, or the first whole second. */
+	cl = strlen(duration_format(seconds_left(now) * NSEC_PER_SEC, count,
+	    sizeof count));
+	if (!room_for(hl + (fl > cl ? fl : cl) + tl))
 		return -1;
 	(void)snprintf(head, sizeof head, "%.*s", (int)hl, h);
 	(void)snprintf(tail, sizeof tail, "%.*s", (int)tl, t);
-	keep = k;
-	wake = w;
 	shown_s = seconds_left(now);
 	state = LIVE_SHOWN;
 	draw(first);
@@ -159,45 +165,36 @@ live_tick(uint64_t now)
 	left = seconds_left(now);
 	if (left == shown_s || left == 0)
 		return;
-	if (!room_for(columns(head) + columns(tail) + 8)) {
+	duration_format(left * NSEC_PER_SEC, count, sizeof count);
+	if (!room_for(strlen(head) + strlen(count) + strlen(tail))) {
 		state = LIVE_STOPPED;
 		return;
 	}
 	shown_s = left;
-	draw(duration_format(left * NSEC_PER_SEC, count, sizeof count));
+	draw(count);
 }
 
 /*
- * End the line: a kept one is left as first shown, with its newline; one
- * of its own is erased. A stopped count gets only its newline, written
- * while retry has the terminal (a background write could stop retry).
+ * End the line: erased, so that what comes next takes its place; or, when
+ * it cannot be (the count stopped, or retry no longer has the terminal or
+ * the width), given its newline, so that what comes next starts a line.
  */
 void
 live_end(void)
 {
-	char	buf[2 * LIVE_LINE_MAX];
-	int	n;
+	const char	*erase = "\r\033[K";
 
 	switch (state) {
 	case LIVE_NONE:
 		return;
 	case LIVE_SHOWN:
-		if (tcgetpgrp(STDERR_FILENO) != getpgrp())
+		if (room_for(drawn)) {
+			sink_message(erase, strlen(erase));
 			break;
-		/* Narrower now: redrawn, the line would wrap over itself. */
-		if (!room_for(columns(whole) + 8))
-			n = snprintf(buf, sizeof buf, "\n");
-		else if (keep)
-			n = snprintf(buf, sizeof buf, "\r%s\033[K\n", whole);
-		else
-			n = snprintf(buf, sizeof buf, "\r\033[K");
-		if (n > 0)
-			sink_message(buf, (size_t)n < sizeof buf ? (size_t)n :
-			    sizeof buf - 1);
-		break;
+		}
+		/* FALLTHROUGH */
 	case LIVE_STOPPED:
-		if (tcgetpgrp(STDERR_FILENO) == getpgrp())
-			sink_message("\n", 1);
+		sink_message("\n", 1);
 		break;
 	}
 	state = LIVE_NONE;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The live line: a sleep counts down in place on a terminal (live.c).
+ * The live line: a sleep counts down on a terminal (live.c).
  * Below log.c, beside the sink; it knows nothing of the loop.
  */
 #ifndef RETRY_LIVE_H
@@ -13,7 +13,7 @@
 
 void	 live_init(int);
 int	 live_begin(const char *, const char *, const char *, uint64_t,
-	    uint64_t, int);
+	    uint64_t);
 uint64_t live_next(uint64_t);
 void	 live_tick(uint64_t);
 void	 live_end(void);

@@ -432,49 +432,35 @@ log_start(const struct log_attempt *a)
 	emit(&ln);
 }
 
-/*
- * An attempt failed and will be retried after delay. wake: when the
- * sleep ends (0: something is written before it begins, so it may not
- * count down in this line); now: the time of the call.
- */
 void
-log_retry(const struct log_attempt *a, uint64_t delay, uint64_t wake,
-    uint64_t now)
+log_retry(const struct log_attempt *a, uint64_t delay)
 {
-	struct line	ln = { .len = 0 }, tail = { .len = 0 };
+	struct line	ln = { .len = 0 };
 	char		d[32];
-	size_t		head;
 
 	if (verbosity < 0)
 		return;
 	if (format == LOG_JSON) {
 		add_json_head(&ln, "retry", a);
 		addf(&ln, ",\"delay_s\":%.6f}", duration_seconds(delay));
-		emit(&ln);
-		return;
+	} else {
+		add_attempt_text(&ln, a);
+		addf(&ln, " failed (");
+		add_attempt_outcome(&ln, a);
+		addf(&ln, "); retrying in %s",
+		    duration_format(delay, d, sizeof d));
+		if (a->retry_after_ns != 0)
+			addf(&ln, " (the server asked for %s)",
+			    duration_format(a->retry_after_ns, d, sizeof d));
 	}
-	add_attempt_text(&ln, a);
-	addf(&ln, " failed (");
-	add_attempt_outcome(&ln, a);
-	addf(&ln, "); retrying in ");
-	head = ln.len;
-	if (a->retry_after_ns != 0)
-		addf(&tail, " (the server asked for %s)",
-		    duration_format(a->retry_after_ns, d, sizeof d));
-	duration_format(delay, d, sizeof d);
-	ln.buf[head] = '\0';
-	tail.buf[tail.len] = '\0';
-	if (wake != 0 && live_begin(ln.buf, d, tail.buf, wake, now, 1) == 0)
-		return;
-	addf(&ln, "%s%.*s", d, (int)tail.len, tail.buf);
 	emit(&ln);
 }
 
 /*
  * A sleep about to begin, counted down on a line of its own that goes
  * when the sleep ends (only on a terminal, live.c): what is "retry" (the
- * backoff after an --on-retry hook), "token" or "circuit" (a wait for
- * the budget, at the most until wake) or "splay".
+ * backoff, after its message and the --on-retry hook), "token" or
+ * "circuit" (a wait for the budget, at the most until wake) or "splay".
  */
 void
 log_sleep_live(const struct log_attempt *a, const char *what, uint64_t wake,
@@ -500,7 +486,7 @@ log_sleep_live(const struct log_attempt *a, const char *what, uint64_t wake,
 	}
 	ln.buf[ln.len] = '\0';
 	(void)live_begin(ln.buf, duration_format(wake - now, d, sizeof d), "",
-	    wake, now, 0);
+	    wake, now);
 }
 
 /*

@@ -52,7 +52,7 @@ void	log_notice(const char *);
 void	log_detail(const char *);
 void	log_nested(uint64_t, uint64_t);
 void	log_start(const struct log_attempt *);
-void	log_retry(const struct log_attempt *, uint64_t, uint64_t, uint64_t);
+void	log_retry(const struct log_attempt *, uint64_t);
 void	log_sleep_live(const struct log_attempt *, const char *, uint64_t,
 	    uint64_t);
 void	log_success(const struct log_attempt *);

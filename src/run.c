@@ -328,8 +328,9 @@ gate(struct run *r)
 	struct admit_input	in;
 	struct admit		a;
 	struct log_attempt	la;
-	uint64_t		since = eventloop_now();
-	int			failed, shown = 0;
+	uint64_t		since = eventloop_now(), shown_until = 0;
+	const char		*shown = NULL, *why;
+	int			failed;
 
 	r->took = 0;
 	memset(&in, 0, sizeof in);
@@ -366,12 +367,16 @@ gate(struct run *r)
 			return give_up(r, "budget", r->prev);
 		case ADMIT_WAIT:
 			in.until = a.until;
-			if (!shown) {
+			/* The count's line, anew when its reason or end moved. */
+			why = a.reason != NULL ? a.reason : "token";
+			if (shown == NULL || strcmp(shown, why) != 0 ||
+			    a.until > shown_until + NSEC_PER_SEC ||
+			    a.until + NSEC_PER_SEC < shown_until) {
 				la = told(r, 0);
 				la.attempt = r->made + 1;
-				log_sleep_live(&la, a.reason != NULL ? a.reason :
-				    "token", a.until, in.now);
-				shown = 1;
+				log_sleep_live(&la, why, a.until, in.now);
+				shown = why;
+				shown_until = a.until;
 			}
 			store_sleep(&w, a.wake);
 			break;
@@ -601,14 +606,13 @@ pause_before(struct run *r)
 	uint64_t		delay = r->a.v.sleep;
 	uint64_t		wake = r->a.decided_at + delay;
 
-	/* A hook writes between: the count goes on a line of its own. */
-	log_retry(&la, delay, r->o->on_retry == NULL ? wake : 0,
-	    eventloop_now());
+	log_retry(&la, delay);
 	if (r->o->on_retry != NULL) {
 		runenv_hook(&r->env, r->a.v.status, &delay, 0);
 		run_hook(r, "on-retry", r->o->on_retry);
-		log_sleep_live(&la, "retry", wake, eventloop_now());
 	}
+	/* On a terminal, the sleep counts down below (live.c). */
+	log_sleep_live(&la, "retry", wake, eventloop_now());
 	sleep_until(wake);
 	live_end();
 	return GO_ON;
