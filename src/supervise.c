@@ -39,6 +39,7 @@ supervise_init(struct supervise *s, int foreground)
 	s->foreground = foreground;
 	s->tty_fd = -1;
 	s->pid = -1;
+	s->own_pgrp = getpgrp();
 #ifdef PR_SET_CHILD_SUBREAPER
 	/*
 	 * Processes an attempt orphans become retry's children, not init's,
@@ -75,11 +76,22 @@ supervise_close(struct supervise *s)
 	}
 }
 
-/* Give the terminal to process group pg, if retry holds it. */
+/*
+ * Give the terminal to process group pg, if retry holds it: retry's own
+ * group or the attempt's has it now. A retry that the shell has put in
+ * the background since it started (Ctrl-Z, bg) takes nothing from the
+ * shell: with SIGTTOU ignored, tcsetpgrp() would succeed, and the
+ * shell's next read would fail.
+ */
 static void
 give_tty(struct supervise *s, pid_t pg)
 {
-	if (s->tty_fd != -1)
+	pid_t	fg;
+
+	if (s->tty_fd == -1)
+		return;
+	fg = tcgetpgrp(s->tty_fd);
+	if (fg == s->own_pgrp || (s->pid != -1 && fg == s->pgid))
 		tcsetpgrp(s->tty_fd, pg);
 }
 
@@ -104,9 +116,13 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 
 	if (!s->foreground) {
 		setpgid(0, 0);
-		/* Both sides hand the terminal over, as shells do: no race. */
+		/*
+		 * Both sides hand the terminal over, as shells do: no race;
+		 * and only while retry's group has it (give_tty).
+		 */
 		if (s->tty_fd != -1) {
-			tcsetpgrp(s->tty_fd, getpid());
+			if (tcgetpgrp(s->tty_fd) == s->own_pgrp)
+				tcsetpgrp(s->tty_fd, getpid());
 			sigaction(SIGTTOU, &s->orig_ttou, NULL);
 		}
 	}

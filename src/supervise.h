@@ -26,6 +26,7 @@ struct supervise {
 	struct sigaction orig_ttou;
 	pid_t		 pid;
 	pid_t		 pgid;
+	pid_t		 own_pgrp;	/* retry's process group */
 };
 
 int	supervise_init(struct supervise *, int);
