@@ -763,6 +763,7 @@ START_TEST(an_exact_name_or_a_unique_prefix_still_works)
 	ck_assert_uint_eq(opts.attempts, 4);
 	PARSE_OK("--budget=b", "true");
 	ck_assert_str_eq(opts.budget, "b");
+	options_free(&opts);	/* the next parse starts afresh */
 	PARSE_OK("--q", "true");
 	ck_assert_int_eq(opts.verbosity, -1);
 }
