@@ -26,6 +26,7 @@
 static int		 verbosity;
 static enum log_format	 format = LOG_TEXT;
 static const char	*label = "retry";
+static char		 label_buf[512];	/* a label cut from the command */
 
 /* The words retry was given after its name, for the one-word hint. */
 static char *const	*given;		/* options, then the command */
@@ -85,13 +86,37 @@ one_word_line(const char *cmd)
 	    assignment(cmd, first));
 }
 
-/* The command's name in messages: the last part of its path. */
+/*
+ * The command's name in messages: the last part of its path. For a
+ * command line given as one word, that of its first word past any
+ * NAME=VALUE: "curl", not "x", for "curl -fsS http://h/x". Not when the
+ * name is a path to a file ("My Tools/x" runs as it is), which only a
+ * look can tell: a '/' may as well be a URL's.
+ */
 static const char *
 command_label(const char *cmd)
 {
-	const char	*slash = strrchr(cmd, '/');
+	const char	*s = cmd, *name = cmd, *slash;
+	size_t		 len = strlen(cmd);
 
-	return slash != NULL && slash[1] != '\0' ? slash + 1 : cmd;
+	if (one_word_line(cmd) &&
+	    (strchr(cmd, '/') == NULL || access(cmd, F_OK) == -1)) {
+		while ((len = next_word(&s, &name)) != 0 &&
+		    assignment(name, len))
+			continue;
+		if (len == 0) {		/* NAME=VALUE only */
+			name = cmd;
+			len = strlen(cmd);
+		}
+	}
+	for (slash = name + len; slash > name && slash[-1] != '/'; slash--)
+		continue;
+	if (slash < name + len) {	/* "dir/" stays whole */
+		len -= (size_t)(slash - name);
+		name = slash;
+	}
+	snprintf(label_buf, sizeof label_buf, "%.*s", (int)len, name);
+	return label_buf;
 }
 
 /*
