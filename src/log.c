@@ -900,10 +900,11 @@ log_circuit_first(const struct log_attempt *a)
 }
 
 /*
- * retry dies of signo (a stop signal passed on to the attempt, or an
- * attempt interrupted by the user): in JSON, the run's last event, with
- * its summary. The text messages say nothing: the shell reports the
- * signal.
+ * retry dies of signo (a stop signal passed on to the attempt, an attempt
+ * interrupted by the user, SIGPIPE for a reader of stdout gone): in JSON,
+ * the run's last event, with its summary, and the status that a shell
+ * sees, 128+signo, as every event has one. The text messages say nothing:
+ * the shell reports the signal.
  */
 void
 log_interrupted(int signo, uint64_t now)
@@ -914,8 +915,8 @@ log_interrupted(int signo, uint64_t now)
 	if (verbosity < 0 || format != LOG_JSON || run_id[0] == '\0')
 		return;
 	add_json_open(&ln, "interrupted");
-	addf(&ln, ",\"attempt\":%llu,\"signal\":%d",
-	    (unsigned long long)run_started, signo);
+	addf(&ln, ",\"attempt\":%llu,\"status\":%d,\"signal\":%d",
+	    (unsigned long long)run_started, 128 + signo, signo);
 	if (name != NULL)
 		addf(&ln, ",\"signal_name\":\"SIG%s\"", name);
 	addf(&ln, ",\"elapsed_s\":%.6f", duration_seconds(now - run_start));
