@@ -29,8 +29,9 @@ if hook.get("hook") != "on-give-up" or hook.get("status") != 3:
 # The manual does not claim the summary is on the last event.
 man=$TESTS_DIR/../../man/retry.1
 if test -r "$man"; then
-	grep -i 'last event of a run carries' "$man" >/dev/null &&
-		note_ "the manual puts the summary on the last event" && fail=1
+	if grep -i 'last event of a run carries' "$man" >/dev/null; then
+		note_ "the manual puts the summary on the last event" || fail=1
+	fi
 	grep -e 'ends a run carries its summary' "$man" >/dev/null ||
 		note_ "the manual says nothing of the event that ends a run" ||
 		fail=1
