@@ -26,6 +26,11 @@
 static int		 verbosity;
 static enum log_format	 format = LOG_TEXT;
 static const char	*label = "retry";
+static char		 label_buf[512];	/* a label cut from the command */
+
+/* The words retry was given after its name, for the one-word hint. */
+static char *const	*given;		/* options, then the command */
+static int		 ngiven;	/* of which retry's options */
 
 /* The run, for the JSON fields every event has and for its summary. */
 static char		 run_id[33];	/* RETRY_RUN_ID; "" before the run */
@@ -37,12 +42,100 @@ struct line {
 	size_t	len;
 };
 
+/* The next blank-separated word of *s, and its length: 0 at the end. */
+static size_t
+next_word(const char **s, const char **word)
+{
+	*word = *s + strspn(*s, " \t");
+	*s = *word + strcspn(*word, " \t");
+	return (size_t)(*s - *word);
+}
+
+/* A character of a shell variable's name: a letter, '_', or a digit. */
+static int
+name_char(char c, int first)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' ||
+	    (!first && c >= '0' && c <= '9');
+}
+
+/* A word NAME=VALUE: for a shell, a variable set for the command. */
+static int
+assignment(const char *w, size_t len)
+{
+	size_t	i;
+
+	if (len == 0 || !name_char(w[0], 1))
+		return 0;
+	for (i = 1; i < len && name_char(w[i], 0); i++)
+		continue;
+	return i < len && w[i] == '=';
+}
+
+/*
+ * A command line given as one word ("curl -fsS URL"), by its shape: a
+ * blank, and no '/' before the first blank ("/opt/My Tools/x" is a path),
+ * unless the first word is NAME=VALUE ("LC_ALL=C /usr/bin/sort -u").
+ */
+static int
+one_word_line(const char *cmd)
+{
+	size_t	first = strcspn(cmd, " \t");
+
+	return cmd[first] != '\0' && (memchr(cmd, '/', first) == NULL ||
+	    assignment(cmd, first));
+}
+
+/*
+ * The command's name in messages: the last part of its path. For a
+ * command line given as one word, that of its first word past any
+ * NAME=VALUE: "curl", not "x", for "curl -fsS http://h/x". Not when the
+ * name is a path to a file ("My Tools/x" runs as it is), which only a
+ * look can tell: a '/' may as well be a URL's.
+ */
+static const char *
+command_label(const char *cmd)
+{
+	const char	*s = cmd, *name = cmd, *slash;
+	size_t		 len = strlen(cmd);
+
+	if (one_word_line(cmd) &&
+	    (strchr(cmd, '/') == NULL || access(cmd, F_OK) == -1)) {
+		while ((len = next_word(&s, &name)) != 0 &&
+		    assignment(name, len))
+			continue;
+		if (len == 0) {		/* NAME=VALUE only */
+			name = cmd;
+			len = strlen(cmd);
+		}
+	}
+	for (slash = name + len; slash > name && slash[-1] != '/'; slash--)
+		continue;
+	if (slash < name + len) {	/* "dir/" stays whole */
+		len -= (size_t)(slash - name);
+		name = slash;
+	}
+	snprintf(label_buf, sizeof label_buf, "%.*s", (int)len, name);
+	return label_buf;
+}
+
+/*
+ * How messages are shown, and what they name: the label (-m), or else the
+ * command's name. args are the words after retry's name: its nopts
+ * options, then the command, if any.
+ */
 void
-log_init(int v, enum log_format f, const char *l)
+log_init(int v, enum log_format f, const char *l, char *const *args,
+    int nopts)
 {
 	verbosity = v;
 	format = f;
-	label = l;
+	given = args;
+	ngiven = nopts;
+	if (l != NULL)
+		label = l;
+	else if (args[nopts] != NULL)
+		label = command_label(args[nopts]);
 	live_init(f == LOG_TEXT && v >= 0);
 }
 
@@ -605,38 +698,93 @@ log_hook(const char *name, const struct outcome *o)
 }
 
 /*
+ * Shell syntax that the user evidently meant a shell to read: a pipe, a
+ * list, a redirection, a substitution, a variable, a quote, a newline.
+ * Not a lone '&', '?', '*', '#' or '~': a URL's query has them.
+ */
+static int
+shell_syntax(const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (strchr("|;<>`'\"\n", *s) != NULL)
+			return 1;
+		if (s[0] == '&' && s[1] == '&')
+			return 1;
+		if (s[0] == '$' && (s[1] == '(' || s[1] == '{' ||
+		    name_char(s[1], 1)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Append a word as a POSIX shell reads it back: bare, or in ''. */
+static void
+add_shell_word(struct line *ln, const char *w, size_t len)
+{
+	static const char	 safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-";
+	size_t			 i;
+
+	for (i = 0; i < len && strchr(safe, w[i]) != NULL; i++)
+		continue;
+	if (i == len && len != 0) {
+		addf(ln, "%.*s", (int)len, w);
+		return;
+	}
+	addf(ln, "'");
+	for (i = 0; i < len; i++)
+		addf(ln, w[i] == '\'' ? "'\\''" : "%c", w[i]);
+	addf(ln, "'");
+}
+
+/* "retry" and the options it was given, to suggest a command line. */
+static void
+add_retry_words(struct line *ln)
+{
+	int	i;
+
+	addf(ln, "retry");
+	for (i = 0; i < ngiven; i++) {
+		addf(ln, " ");
+		add_shell_word(ln, given[i], strlen(given[i]));
+	}
+}
+
+/*
  * `retry "curl -fsS URL"`: a command line given as one word. Hint that
- * no shell splits it: give the words apart, or, for shell syntax, run a
- * shell (the line quoted in '').
+ * no shell splits it, with a command line that works: the same options,
+ * then its words apart, quoted where a shell would read them otherwise
+ * (NAME=VALUE through env); or, for shell syntax, a shell to run it.
  */
 static void
 add_no_shell_hint(struct line *ln, const char *cmd)
 {
-	const char	*c;
+	const char	*s = cmd, *w;
+	size_t		 len;
 
-	if (strpbrk(cmd, "|&;<>()$`\\\"'*?[]~#") == NULL) {
-		addf(ln, "no shell splits the command into words; give them "
-		    "separately: retry %s", cmd);
+	if (shell_syntax(cmd)) {
+		addf(ln, "no shell reads the command; for shell syntax, run "
+		    "one: ");
+		add_retry_words(ln);
+		addf(ln, " sh -c ");
+		add_shell_word(ln, cmd, strlen(cmd));
 		return;
 	}
-	addf(ln, "no shell reads the command; for shell syntax, run one: "
-	    "retry sh -c '");
-	for (c = cmd; *c != '\0'; c++)
-		addf(ln, *c == '\'' ? "'\\''" : "%c", *c);
-	addf(ln, "'");
-}
-
-/*
- * A command line given as one word: not found, with a blank, and no '/'
- * before the first blank (a URL may follow; "/opt/My Tools/x" is a path).
- */
-static int
-one_word_line(const struct log_attempt *a, const char *cmd)
-{
-	size_t	name = strcspn(cmd, " \t");
-
-	return a->outcome->exec_errno == ENOENT && cmd[name] != '\0' &&
-	    memchr(cmd, '/', name) == NULL;
+	len = next_word(&s, &w);
+	if (assignment(w, len)) {
+		addf(ln, "no shell splits the command into words or sets its "
+		    "variables; give them separately, after env: ");
+		add_retry_words(ln);
+		addf(ln, " env");
+	} else {
+		addf(ln, "no shell splits the command into words; give them "
+		    "separately: ");
+		add_retry_words(ln);
+	}
+	for (s = cmd; (len = next_word(&s, &w)) != 0;) {
+		addf(ln, " ");
+		add_shell_word(ln, w, len);
+	}
 }
 
 /*
@@ -649,7 +797,7 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 {
 	struct line	ln = { .len = 0 }, hint = { .len = 0 };
 
-	if (one_word_line(a, cmd))
+	if (a->outcome->exec_errno == ENOENT && one_word_line(cmd))
 		add_no_shell_hint(&hint, cmd);
 	if (format == LOG_JSON) {
 		add_json_head(&ln, "exec_failed", a);
@@ -738,10 +886,11 @@ log_circuit_first(const struct log_attempt *a)
 }
 
 /*
- * retry dies of signo (a stop signal passed on to the attempt, or an
- * attempt interrupted by the user): in JSON, the run's last event, with
- * its summary. The text messages say nothing: the shell reports the
- * signal.
+ * retry dies of signo (a stop signal passed on to the attempt, an attempt
+ * interrupted by the user, SIGPIPE for a reader of stdout gone): in JSON,
+ * the run's last event, with its summary, and the status that a shell
+ * sees, 128+signo, as every event has one. The text messages say nothing:
+ * the shell reports the signal.
  */
 void
 log_interrupted(int signo, uint64_t now)
@@ -752,8 +901,8 @@ log_interrupted(int signo, uint64_t now)
 	if (verbosity < 0 || format != LOG_JSON || run_id[0] == '\0')
 		return;
 	add_json_open(&ln, "interrupted");
-	addf(&ln, ",\"attempt\":%llu,\"signal\":%d",
-	    (unsigned long long)run_started, signo);
+	addf(&ln, ",\"attempt\":%llu,\"status\":%d,\"signal\":%d",
+	    (unsigned long long)run_started, 128 + signo, signo);
 	if (name != NULL)
 		addf(&ln, ",\"signal_name\":\"SIG%s\"", name);
 	addf(&ln, ",\"elapsed_s\":%.6f", duration_seconds(now - run_start));

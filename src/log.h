@@ -42,7 +42,7 @@ struct log_wait {
 	int		 got;		/* the attempt may start */
 };
 
-void	log_init(int, enum log_format, const char *);
+void	log_init(int, enum log_format, const char *, char *const *, int);
 void	log_run(const char *, uint64_t);
 void	log_time_format(int64_t, long, char *, size_t);
 void	log_usage_error(const char *);

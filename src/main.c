@@ -33,7 +33,6 @@ main(int argc, char **argv)
 	struct options	o;
 	struct rng	rng;
 	char		err[512];
-	const char	*label;
 	uint64_t	start = eventloop_now();
 	int		status;
 
@@ -58,15 +57,8 @@ main(int argc, char **argv)
 		rng_init_seed(&rng, o.seed);
 	else
 		rng_init_kernel(&rng);
-	label = o.label;
-	if (label == NULL && o.ncommand > 0) {
-		label = strrchr(o.command[0], '/');
-		label = label != NULL && label[1] != '\0' ? label + 1 :
-		    o.command[0];
-	}
-	if (label == NULL)
-		label = "retry";
-	log_init(o.verbosity, o.log_format, label);
+	log_init(o.verbosity, o.log_format, o.label, argv + 1,
+	    (int)(o.command - argv) - 1);
 	if (o.dry_run)
 		status = dryrun_print(&o, &rng) == 0 ? flush_stdout() :
 		    EXIT_CANCELED;

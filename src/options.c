@@ -1026,6 +1026,7 @@ options_help(FILE *f)
 "  one (after passing it to the attempt)\n"
 "\n"
 "See retry(1) for the delay formulas, environment variables and examples.\n"
-"Report bugs to <" PACKAGE_BUGREPORT ">; home page: <" PACKAGE_URL ">.\n",
+"Report bugs to <" PACKAGE_BUGREPORT ">;\n"
+"home page: <" PACKAGE_URL ">.\n",
 	    f);
 }

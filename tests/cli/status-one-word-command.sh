@@ -18,8 +18,9 @@ for q in '' -q; do
 	expect_lines 2 err || fail=1
 	grep '^retry: echo one  two http://h/p: command not found$' err \
 		>/dev/null || note_ "no report:" "$(cat err)" || fail=1
-	# Followed, the hint runs the command as meant.
-	test "$(suggestion)" = "echo one  two http://h/p" ||
+	# Followed, the hint runs the command as meant, with the options.
+	want="${q:+$q }-a 3 --delay=5s echo one two http://h/p"
+	test "$(suggestion)" = "$want" ||
 		note_ "the hint suggests '$(suggestion)'" || fail=1
 	eval "\"\$RETRY\" -a 1 $(suggestion)" >out || fail=1
 	test "$(cat out)" = "one two http://h/p" ||
@@ -48,7 +49,7 @@ if python3 -c 'import json' 2>/dev/null; then
 import json, sys
 o = json.loads(open("err").read())
 assert o["event"] == "exec_failed" and o["status"] == 127, o
-assert o["hint"].endswith(": retry no-such-cmd -x"), o
+assert o["hint"].endswith(": retry --log-format=json no-such-cmd -x"), o
 ' || note_ "no hint in the JSON event:" "$(cat err)" || fail=1
 fi
 
