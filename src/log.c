@@ -674,7 +674,7 @@ log_give_up(const struct log_attempt *a, const char *why)
 
 /* A hook ended: say so when it failed (-v: always). */
 void
-log_hook(const char *name, const struct outcome *o)
+log_hook(const char *name, uint64_t attempt, const struct outcome *o)
 {
 	struct line	ln = { .len = 0 };
 
@@ -683,7 +683,8 @@ log_hook(const char *name, const struct outcome *o)
 		return;
 	if (format == LOG_JSON) {
 		add_json_open(&ln, "hook");
-		addf(&ln, ",\"hook\":\"%s\",\"status\":%d}", name, o->status);
+		addf(&ln, ",\"hook\":\"%s\",\"attempt\":%llu,\"status\":%d}",
+		    name, (unsigned long long)attempt, o->status);
 	} else {
 		addf(&ln, "retry: %s: --%s hook ", label, name);
 		if (o->kind == OUTCOME_EXITED && o->status == 0)

@@ -230,7 +230,7 @@ run_hook(struct run *r, const char *name, const char *cmd)
 			eventloop_die_of(sig);
 	}
 	io_ended(&r->hook_io);
-	log_hook(name, &out);
+	log_hook(name, r->made, &out);	/* after the attempt it follows */
 }
 
 /*

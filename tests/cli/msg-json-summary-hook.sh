@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: ISC
 # --log-format=json with --on-give-up: the give_up event ends the run and
 # carries the summary; the hook runs after it, so its "hook" event (when
-# printed: a failed hook, or -v) follows, without a summary. The manual
-# says so.
+# printed: a failed hook, or -v) follows, without a summary, naming the
+# attempt it follows. The manual says so.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -24,6 +24,9 @@ if "outcome" in hook or "outcome" in retry:
     sys.exit("a second summary: %r" % events)
 if hook.get("hook") != "on-give-up" or hook.get("status") != 3:
     sys.exit("hook: %r" % hook)
+# SPEC: every event has at least event, attempt and status.
+if hook.get("attempt") != 2:
+    sys.exit("the hook event does not name the attempt it follows: %r" % hook)
 ' || note_ "events:" "$(cat err)" || fail=1
 
 # The manual does not claim the summary is on the last event.
