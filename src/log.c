@@ -68,7 +68,7 @@ assignment(const char *w, size_t len)
 	if (len == 0 || !name_char(w[0], 1))
 		return 0;
 	for (i = 1; i < len && name_char(w[i], 0); i++)
-		continue;
+		;
 	return i < len && w[i] == '=';
 }
 
@@ -103,14 +103,14 @@ command_label(const char *cmd)
 	    (strchr(cmd, '/') == NULL || access(cmd, F_OK) == -1)) {
 		while ((len = next_word(&s, &name)) != 0 &&
 		    assignment(name, len))
-			continue;
+			;
 		if (len == 0) {		/* NAME=VALUE only */
 			name = cmd;
 			len = strlen(cmd);
 		}
 	}
 	for (slash = name + len; slash > name && slash[-1] != '/'; slash--)
-		continue;
+		;
 	if (slash < name + len) {	/* "dir/" stays whole */
 		len -= (size_t)(slash - name);
 		name = slash;
@@ -292,6 +292,7 @@ emit(struct line *ln)
 	live_end();
 	ln->buf[ln->len++] = '\n';
 	sink_message(ln->buf, ln->len);
+	live_fresh(1);
 }
 
 /* A usage error: what was wrong, and where to read more. Never quiet. */
@@ -560,7 +561,6 @@ log_sleep_live(const struct log_attempt *a, const char *what, uint64_t wake,
     uint64_t now)
 {
 	struct line	ln = { .len = 0 };
-	char		d[32];
 
 	if (verbosity < 0 || format != LOG_TEXT || wake <= now)
 		return;
@@ -578,8 +578,7 @@ log_sleep_live(const struct log_attempt *a, const char *what, uint64_t wake,
 		addf(&ln, ", at most ");
 	}
 	ln.buf[ln.len] = '\0';
-	(void)live_begin(ln.buf, duration_format(wake - now, d, sizeof d), "",
-	    wake, now);
+	(void)live_begin(ln.buf, "", wake, now);
 }
 
 /*
@@ -707,7 +706,7 @@ static int
 shell_syntax(const char *s)
 {
 	for (; *s != '\0'; s++) {
-		if (strchr("|;<>`'\"\n", *s) != NULL)
+		if (strchr("|;<>`'\"\\\n", *s) != NULL)
 			return 1;
 		if (s[0] == '&' && s[1] == '&')
 			return 1;
@@ -727,8 +726,9 @@ add_shell_word(struct line *ln, const char *w, size_t len)
 	size_t			 i;
 
 	for (i = 0; i < len && strchr(safe, w[i]) != NULL; i++)
-		continue;
-	if (i == len && len != 0) {
+		;
+	/* A leading '=' is a path look-up to zsh: "=ls" is /usr/bin/ls. */
+	if (i == len && len != 0 && w[0] != '=') {
 		addf(ln, "%.*s", (int)len, w);
 		return;
 	}
@@ -758,11 +758,18 @@ add_retry_words(struct line *ln)
  * (NAME=VALUE through env); or, for shell syntax, a shell to run it.
  */
 static void
-add_no_shell_hint(struct line *ln, const char *cmd)
+add_no_shell_hint(struct line *ln, const char *cmd, int whole)
 {
 	const char	*s = cmd, *w;
 	size_t		 len;
 
+	if (!whole) {		/* too long to show whole and right */
+		addf(ln, shell_syntax(cmd) ? "no shell reads the command; "
+		    "for shell syntax, run one: retry ... sh -c '...'" :
+		    "no shell splits the command into words; give them "
+		    "separately");
+		return;
+	}
 	if (shell_syntax(cmd)) {
 		addf(ln, "no shell reads the command; for shell syntax, run "
 		    "one: ");
@@ -798,8 +805,17 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 {
 	struct line	ln = { .len = 0 }, hint = { .len = 0 };
 
-	if (a->outcome->exec_errno == ENOENT && one_word_line(cmd))
-		add_no_shell_hint(&hint, cmd);
+	if (a->outcome->exec_errno == ENOENT && one_word_line(cmd)) {
+		add_no_shell_hint(&hint, cmd, 1);
+		/*
+		 * A line cut short would suggest another command: past what
+		 * a JSON string holds, none is suggested.
+		 */
+		if (hint.len > JSON_STRING_MAX - 16) {
+			hint.len = 0;
+			add_no_shell_hint(&hint, cmd, 0);
+		}
+	}
 	if (format == LOG_JSON) {
 		add_json_head(&ln, "exec_failed", a);
 		addf(&ln, ",\"error\":");
