@@ -34,6 +34,7 @@ static const int stop_signals[] = {
 #define NSTOP (sizeof stop_signals / sizeof stop_signals[0])
 
 static volatile sig_atomic_t got_chld;
+static volatile sig_atomic_t got_cont;	/* retry was continued */
 static volatile sig_atomic_t got_signal;	/* the first stop signal */
 static volatile sig_atomic_t signal_count;
 
@@ -42,6 +43,7 @@ static sigset_t		 wait_mask;	/* inside ppoll: ours unblocked */
 static struct sigaction	 orig_action[NSTOP];
 static int		 handled[NSTOP];	/* not inherited as ignored */
 static struct sigaction	 orig_chld;
+static struct sigaction	 orig_cont;
 static struct sigaction	 orig_pipe;
 static struct sigaction	 orig_xfsz;
 
@@ -50,6 +52,13 @@ on_chld(int signo)
 {
 	(void)signo;
 	got_chld = 1;
+}
+
+static void
+on_cont(int signo)
+{
+	(void)signo;
+	got_cont = 1;
 }
 
 static void
@@ -88,6 +97,15 @@ eventloop_init(void)
 	sa.sa_flags = 0;
 	if (sigaction(SIGCHLD, &sa, &orig_chld) == -1)
 		return -1;
+	/*
+	 * SIGCONT: the shell continued retry, perhaps in the background
+	 * (supervise.c asks). Not blocked: the flag is all it does.
+	 */
+	sa.sa_handler = on_cont;
+	sa.sa_flags = SA_RESTART;
+	if (sigaction(SIGCONT, &sa, &orig_cont) == -1)
+		return -1;
+	sa.sa_flags = 0;
 	/* A reader gone is an EPIPE to handle, not a death. */
 	sa.sa_handler = SIG_IGN;
 	if (sigaction(SIGPIPE, &sa, &orig_pipe) == -1)
@@ -123,6 +141,7 @@ eventloop_child_reset(void)
 	size_t	i;
 
 	sigaction(SIGCHLD, &orig_chld, NULL);
+	sigaction(SIGCONT, &orig_cont, NULL);
 	sigaction(SIGPIPE, &orig_pipe, NULL);
 	sigaction(SIGXFSZ, &orig_xfsz, NULL);
 	for (i = 0; i < NSTOP; i++)
@@ -252,6 +271,16 @@ eventloop_sleep_until(uint64_t deadline)
 		if (eventloop_wait(deadline, NULL, 0) == -1 && errno != EINTR)
 			return 0;
 	}
+}
+
+/* Whether SIGCONT came since the last call. */
+int
+eventloop_take_cont(void)
+{
+	int	c = got_cont;
+
+	got_cont = 0;
+	return c;
 }
 
 /* Whether SIGCHLD came since the last call. */

@@ -10,11 +10,16 @@
  * Only where it can do no harm: stderr a terminal that retry has in the
  * foreground, retry the leader of its process group (retries that
  * xargs -P or a script runs side by side share a group, and would draw
- * over each other), a TERM that knows "erase to the end of the line", a
- * line of plain ASCII (its width is its length) narrower than the
- * terminal. A check that fails mid-sleep (the terminal made narrower,
- * retry put in the background) stops the count where it is, and the end
- * of the sleep gives the line its newline instead of erasing it.
+ * over each other), stdout not a pipe (the reader, say jq, writes to the
+ * same terminal when it likes), a TERM that knows "erase to the end of
+ * the line", a line of plain ASCII (its width is its length) narrower
+ * than the terminal; and only when the cursor is known to start a line:
+ * right after one of retry's own messages, before any attempt, hook or
+ * command before retry could have written a part of a line. A check that
+ * fails mid-sleep (the terminal made narrower, retry put in the
+ * background) stops the count where it is, and the end of the sleep gives
+ * the line its newline instead of erasing it (in the background, nothing:
+ * the shell started a line when it said the job stopped).
  * Everything goes through the stderr sink, in order with the messages.
  */
 #include "config.h"
@@ -23,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -44,6 +50,7 @@ static char		 head[LIVE_LINE_MAX], tail[LIVE_LINE_MAX];
 static uint64_t		 wake;
 static uint64_t		 shown_s;		/* the seconds on screen */
 static size_t		 drawn;			/* the line's width */
+static int		 fresh;		/* the cursor starts a line */
 
 /*
  * Whether a sleep may count down at all: text messages (the caller
@@ -54,11 +61,25 @@ void
 live_init(int text_messages)
 {
 	const char	*term = getenv("TERM");
+	struct stat	 st;
 
 	enabled = text_messages && isatty(STDERR_FILENO) && term != NULL &&
 	    *term != '\0' && strcmp(term, "dumb") != 0 &&
-	    getpgrp() == getpid();
+	    getpgrp() == getpid() &&
+	    !(fstat(STDOUT_FILENO, &st) == 0 &&
+	    (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)));
 	state = LIVE_NONE;
+	fresh = 0;	/* what came before retry is not known */
+}
+
+/*
+ * What was written last: a whole line of retry's own (1), or something
+ * else may have been (0: an attempt or a hook is about to run).
+ */
+void
+live_fresh(int at_start)
+{
+	fresh = at_start;
 }
 
 /* Whether s is plain printable ASCII: then its width is its length. */
@@ -109,35 +130,41 @@ draw(const char *count)
 
 /*
  * Begin a count down to wake (now: the time of the call) on a line of
- * its own: head + first + tail, then the seconds left in first's place.
- * The line above must have ended with its newline. Returns 0 when the
- * line is shown, -1 when it may not be (nothing was written).
+ * its own, below retry's last message: head, the whole seconds left,
+ * tail. Returns 0 when the line is shown, -1 when it may not be (nothing
+ * was written).
  */
 int
-live_begin(const char *h, const char *first, const char *t, uint64_t w,
-    uint64_t now)
+live_begin(const char *h, const char *t, uint64_t w, uint64_t now)
 {
 	char	count[32];
-	size_t	hl = strlen(h), fl = strlen(first), tl = strlen(t), cl;
+	size_t	hl = strlen(h), tl = strlen(t);
 
 	live_end();
-	if (!enabled || w < now || w - now < LIVE_MIN_NS)
+	/* A sleep decided as 2 s is a little shorter when its count begins. */
+	if (!enabled || !fresh || w < now || w - now + LIVE_SLACK_NS < LIVE_MIN_NS)
 		return -1;
-	if (hl >= sizeof head || tl >= sizeof tail || !plain(h) ||
-	    !plain(first) || !plain(t))
+	if (hl >= sizeof head || tl >= sizeof tail || !plain(h) || !plain(t))
 		return -1;
 	wake = w;
-	/* Room for the widest count: the first, or the first whole second. */
-	cl = strlen(duration_format(seconds_left(now) * NSEC_PER_SEC, count,
-	    sizeof count));
-	if (!room_for(hl + (fl > cl ? fl : cl) + tl))
+	/* The first count is the widest: they only go down. */
+	shown_s = seconds_left(now);
+	duration_format(shown_s * NSEC_PER_SEC, count, sizeof count);
+	if (!room_for(hl + strlen(count) + tl))
 		return -1;
 	(void)snprintf(head, sizeof head, "%.*s", (int)hl, h);
 	(void)snprintf(tail, sizeof tail, "%.*s", (int)tl, t);
-	shown_s = seconds_left(now);
 	state = LIVE_SHOWN;
-	draw(first);
+	fresh = 0;
+	draw(count);
 	return 0;
+}
+
+/* Whether a line counts down now (or stopped, waiting for its end). */
+int
+live_active(void)
+{
+	return state != LIVE_NONE;
 }
 
 /* When the count shown next changes; 0: no line counts. */
@@ -176,26 +203,26 @@ live_tick(uint64_t now)
 
 /*
  * End the line: erased, so that what comes next takes its place; or, when
- * it cannot be (the count stopped, or retry no longer has the terminal or
- * the width), given its newline, so that what comes next starts a line.
+ * it cannot be (the count stopped, the terminal narrower), given its
+ * newline, so that what comes next starts a line. In the background
+ * nothing is written: the shell started a line when it said the job
+ * stopped, and a write there would land under its prompt.
  */
 void
 live_end(void)
 {
 	const char	*erase = "\r\033[K";
 
-	switch (state) {
-	case LIVE_NONE:
+	if (state == LIVE_NONE)
 		return;
-	case LIVE_SHOWN:
-		if (room_for(drawn)) {
-			sink_message(erase, strlen(erase));
-			break;
-		}
-		/* FALLTHROUGH */
-	case LIVE_STOPPED:
+	if (tcgetpgrp(STDERR_FILENO) != getpgrp())
+		fresh = 0;
+	else if (state == LIVE_SHOWN && room_for(drawn)) {
+		sink_message(erase, strlen(erase));
+		fresh = 1;
+	} else {
 		sink_message("\n", 1);
-		break;
+		fresh = 1;
 	}
 	state = LIVE_NONE;
 }

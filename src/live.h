@@ -10,10 +10,13 @@
 
 /* A sleep shorter than this never counts down. */
 #define LIVE_MIN_NS 2000000000ULL
+/* How much of it may have gone before its count begins. */
+#define LIVE_SLACK_NS 100000000ULL
 
 void	 live_init(int);
-int	 live_begin(const char *, const char *, const char *, uint64_t,
-	    uint64_t);
+void	 live_fresh(int);
+int	 live_begin(const char *, const char *, uint64_t, uint64_t);
+int	 live_active(void);
 uint64_t live_next(uint64_t);
 void	 live_tick(uint64_t);
 void	 live_end(void);

@@ -216,6 +216,7 @@ run_hook(struct run *r, const char *name, const char *cmd)
 		log_error("cannot run the %s hook: %s", name, strerror(errno));
 		return;
 	}
+	live_fresh(0);	/* the hook may write a part of a line */
 	st = supervise_start(&r->sup, argv, runenv_envp(&r->env),
 	    &r->hook_io, &out);
 	if (st == -1) {
@@ -367,9 +368,10 @@ gate(struct run *r)
 			return give_up(r, "budget", r->prev);
 		case ADMIT_WAIT:
 			in.until = a.until;
-			/* The count's line, anew when its reason or end moved. */
+			/* The count, anew when its reason or end moved, or it went. */
 			why = a.reason != NULL ? a.reason : "token";
-			if (shown == NULL || strcmp(shown, why) != 0 ||
+			if (shown == NULL || !live_active() ||
+			    strcmp(shown, why) != 0 ||
 			    a.until > shown_until + NSEC_PER_SEC ||
 			    a.until + NSEC_PER_SEC < shown_until) {
 				la = told(r, 0);
@@ -453,6 +455,7 @@ attempt_run(struct run *r, struct stop_plan *plan)
 		    strerror(errno));
 		return EXIT_CANCELED;
 	}
+	live_fresh(0);	/* the attempt may write a part of a line */
 	st = supervise_start(&r->sup, r->o->command, runenv_envp(&r->env),
 	    &r->io, &r->a.out);
 	if (st == -1) {

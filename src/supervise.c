@@ -77,11 +77,15 @@ supervise_close(struct supervise *s)
 }
 
 /*
- * Give the terminal to process group pg, if retry holds it: retry's own
- * group or the attempt's has it now. A retry that the shell has put in
- * the background since it started (Ctrl-Z, bg) takes nothing from the
- * shell: with SIGTTOU ignored, tcsetpgrp() would succeed, and the
- * shell's next read would fail.
+ * Give the terminal to process group pg, unless the shell has put retry
+ * in the background: a shell can do that only after it stopped retry
+ * (Ctrl-Z), and it continues it with SIGCONT; so after a SIGCONT, whether
+ * retry is in the background is whether its group lost the terminal.
+ * Then retry takes nothing from the shell (with SIGTTOU ignored,
+ * tcsetpgrp() would succeed, and the shell's next read would fail), but
+ * still moves it between its own group and the attempt's. Otherwise it
+ * takes the terminal from anyone: a nested retry killed with SIGKILL
+ * leaves it to a group of its own attempt's, alive or gone.
  */
 static void
 give_tty(struct supervise *s, pid_t pg)
@@ -91,7 +95,11 @@ give_tty(struct supervise *s, pid_t pg)
 	if (s->tty_fd == -1)
 		return;
 	fg = tcgetpgrp(s->tty_fd);
-	if (fg == s->own_pgrp || (s->pid != -1 && fg == s->pgid))
+	if (eventloop_take_cont())
+		s->background = fg != s->own_pgrp &&
+		    !(s->pid != -1 && fg == s->pgid);
+	if (!s->background || fg == s->own_pgrp ||
+	    (s->pid != -1 && fg == s->pgid))
 		tcsetpgrp(s->tty_fd, pg);
 }
 
@@ -235,8 +243,19 @@ signal_attempt(struct supervise *s, int signo)
  * continues retry (fg), give the terminal back and continue the attempt.
  */
 static void
-job_stopped(struct supervise *s)
+job_stopped(struct supervise *s, int signo)
 {
+	/*
+	 * It stopped to read or write the terminal while it did not have
+	 * it (it started while retry was in the background, and the shell
+	 * has since brought retry back): give it the terminal, go on.
+	 */
+	if ((signo == SIGTTIN || signo == SIGTTOU) &&
+	    tcgetpgrp(s->tty_fd) == getpgrp()) {
+		give_tty(s, s->pgid);
+		signal_attempt(s, SIGCONT);
+		return;
+	}
 	give_tty(s, getpgrp());
 	raise(SIGTSTP);		/* returns when the shell continues us */
 	/* cppcheck-suppress unreachableCode ; raise() returns here */
@@ -281,7 +300,7 @@ reap(struct supervise *s, struct outcome *out)
 		if (r != s->pid || s->pid == -1)
 			continue;
 		if (WIFSTOPPED(st)) {
-			job_stopped(s);
+			job_stopped(s, WSTOPSIG(st));
 			continue;
 		}
 		set_outcome(out, st);

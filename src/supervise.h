@@ -27,6 +27,7 @@ struct supervise {
 	pid_t		 pid;
 	pid_t		 pgid;
 	pid_t		 own_pgrp;	/* retry's process group */
+	int		 background;	/* the shell put retry there */
 };
 
 int	supervise_init(struct supervise *, int);
