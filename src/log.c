@@ -673,7 +673,8 @@ log_give_up(const struct log_attempt *a, const char *why)
 
 /* A hook ended: say so when it failed (-v: always). */
 void
-log_hook(const char *name, uint64_t attempt, const struct outcome *o)
+log_hook(const char *name, uint64_t attempt, uint64_t elapsed,
+    const struct outcome *o)
 {
 	struct line	ln = { .len = 0 };
 
@@ -682,8 +683,11 @@ log_hook(const char *name, uint64_t attempt, const struct outcome *o)
 		return;
 	if (format == LOG_JSON) {
 		add_json_open(&ln, "hook");
-		addf(&ln, ",\"hook\":\"%s\",\"attempt\":%llu,\"status\":%d}",
+		addf(&ln, ",\"hook\":\"%s\",\"attempt\":%llu,\"status\":%d",
 		    name, (unsigned long long)attempt, o->status);
+		if (o->kind == OUTCOME_SIGNALED)
+			addf(&ln, ",\"signal\":%d", o->signo);
+		addf(&ln, ",\"elapsed_s\":%.6f}", duration_seconds(elapsed));
 	} else {
 		addf(&ln, "retry: %s: --%s hook ", label, name);
 		if (o->kind == OUTCOME_EXITED && o->status == 0)

@@ -58,7 +58,7 @@ void	log_sleep_live(const struct log_attempt *, const char *, uint64_t,
 void	log_success(const struct log_attempt *);
 void	log_give_up(const struct log_attempt *, const char *);
 void	log_exec_failed(const struct log_attempt *, const char *);
-void	log_hook(const char *, uint64_t, const struct outcome *);
+void	log_hook(const char *, uint64_t, uint64_t, const struct outcome *);
 void	log_budget_wait(const struct log_attempt *, const struct log_wait *);
 void	log_circuit_first(const struct log_attempt *);
 void	log_interrupted(int, uint64_t);

@@ -231,7 +231,8 @@ run_hook(struct run *r, const char *name, const char *cmd)
 			eventloop_die_of(sig);
 	}
 	io_ended(&r->hook_io);
-	log_hook(name, r->made, &out);	/* after the attempt it follows */
+	/* After the attempt it follows; elapsed since retry's start. */
+	log_hook(name, r->made, eventloop_now() - r->start, &out);
 }
 
 /*

@@ -27,6 +27,9 @@ if hook.get("hook") != "on-give-up" or hook.get("status") != 3:
 # SPEC: every event has at least event, attempt and status.
 if hook.get("attempt") != 2:
     sys.exit("the hook event does not name the attempt it follows: %r" % hook)
+if not isinstance(hook.get("elapsed_s"), float) or \
+        hook["elapsed_s"] < give_up["elapsed_s"]:
+    sys.exit("the hook event has no elapsed_s, at or after give_up: %r" % hook)
 ' || note_ "events:" "$(cat err)" || fail=1
 
 # The manual does not claim the summary is on the last event.
