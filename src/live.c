@@ -54,8 +54,8 @@ static int		 fresh;		/* the cursor starts a line */
 
 /*
  * Whether a sleep may count down at all: text messages (the caller
- * knows), stderr a terminal, a TERM other than dumb, and retry the
- * leader of its process group.
+ * knows), stderr a terminal, a TERM other than dumb, retry the leader of
+ * its process group, and stdout not a pipe or a socket.
  */
 void
 live_init(int text_messages)
