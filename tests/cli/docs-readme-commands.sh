@@ -166,6 +166,16 @@ has_() {
 		note_ "$1 has no '$2':" "$(cat "$1" 2>/dev/null)"
 }
 
+# waited_then_404_ CMD: the run just made kept the 1 s that Retry-After
+# asked for; and CMD against a 404 is tried once, exiting with curl's 22.
+waited_then_404_() {
+	test "$ms" -ge 1000 || note_ "Retry-After: 1 not waited for (${ms}ms)" ||
+		return 1
+	in_dir_
+	at_ 404
+	run_ 22 "$1" && requests_ 1
+}
+
 # The CI download: a 503 asking for 1 s is retried after at least 1 s and
 # the tarball saved whole; a 404 is not retried.
 check_ci_download() {
@@ -175,11 +185,7 @@ check_ci_download() {
 	requests_ 2 || return 1
 	cmp -s app.tgz "$T/app.tgz" || note_ "app.tgz is not what was served" ||
 		return 1
-	test "$ms" -ge 1000 || note_ "Retry-After: 1 not waited for (${ms}ms)" ||
-		return 1
-	in_dir_
-	at_ 404
-	run_ 22 "$1" && requests_ 1
+	waited_then_404_ "$1"
 }
 
 # The flaky test step: one failure is retried; a step that always fails
@@ -215,11 +221,7 @@ check_http_client() {
 	at_ 503:Retry-After=1 200
 	run_ 0 "$1" && requests_ 2 || return 1
 	has_ out '200 OK (request 2)' || return 1
-	test "$ms" -ge 1000 || note_ "Retry-After: 1 not waited for (${ms}ms)" ||
-		return 1
-	in_dir_
-	at_ 404
-	run_ 22 "$1" && requests_ 1
+	waited_then_404_ "$1"
 }
 
 # Only a gateway's 502 or 503: a 502 is retried, a 500 is not.
