@@ -15,7 +15,7 @@ _retry_takes_value()
 		stop-on success-on until splay seed message log-format stdin
 		stdout retry-if-output stop-if-output fail-if-output on-retry
 		on-give-up budget store budget-burst budget-ratio budget-rate
-		breaker'
+		budget-wait breaker'
 	# --http takes its LIST only as --http=LIST, never the next word.
 	local long_noarg='foreground dry-run quiet verbose help version http'
 
@@ -158,6 +158,11 @@ _retry()
 		COMPREPLY=($(compgen -W '1/s 10/s 30/m 1/500ms 0/s' -- "$cur"))
 		return
 		;;
+	--budget-wait)
+		# A DURATION; 0 gives up at once, as gRPC's fail-fast.
+		COMPREPLY=($(compgen -W '0 30s 5m 1h' -- "$cur"))
+		return
+		;;
 	--breaker)
 		# K/DURATION: K failed attempts in a row open it for DURATION.
 		COMPREPLY=($(compgen -W '5/30s 10/1m' -- "$cur"))
@@ -180,7 +185,7 @@ _retry()
 			--stdin= --stdout= --retry-if-output= --stop-if-output=
 			--fail-if-output= --on-retry= --on-give-up= --http --http=
 			--budget= --store= --budget-burst= --budget-ratio=
-			--budget-rate= --breaker=
+			--budget-rate= --budget-wait= --breaker=
 			-m --message= -q --quiet -v --verbose --log-format=
 			-h --help -V --version --' -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace

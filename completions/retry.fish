@@ -19,7 +19,8 @@ function __fish_retry_print_command
         --signal --splay --retry-on --while --stop-on --success-on --until \
         --seed --message --log-format --stdin --stdout --retry-if-output \
         --stop-if-output --fail-if-output --on-retry --on-give-up --budget \
-        --store --budget-burst --budget-ratio --budget-rate --breaker
+        --store --budget-burst --budget-ratio --budget-rate --budget-wait \
+        --breaker
     set -l long_novalue --foreground --dry-run --quiet --verbose --help --version \
         --http
     set -l i 1
@@ -160,6 +161,9 @@ complete -c retry -n $nocmd -l budget-rate -x -d 'Tokens added as time passes, N
     30/m\t"Thirty tokens a minute"
     1/500ms\t"One token every 500ms"
     0/s\t"None"'
+complete -c retry -n $nocmd -l budget-wait -x -d 'The longest wait for a token or the circuit [no limit but the deadline]' -a '
+    0\t"Never wait: give up at once"
+    30s 5m 1h'
 complete -c retry -n $nocmd -l breaker -x -d 'After K failed attempts in a row, no attempt for DURATION' -a '
     5/30s\t"Open for 30s after 5 failures in a row"
     10/1m\t"Open for 1m after 10 failures in a row"'

@@ -282,28 +282,6 @@ backoff_worst(const struct backoff *b, struct backoff_state *st, uint64_t n)
 	return hi;
 }
 
-/*
- * The longest sleep the schedule can give: the cap, or for a --delay
- * list without one, the longest of its delays with their jitter.
- */
-uint64_t
-backoff_longest(const struct backoff *b)
-{
-	struct backoff_state	st;
-	uint64_t		n, hi, most = 0;
-
-	if (b->strategy != STRATEGY_LIST)
-		return b->cap;
-	backoff_start(b, &st);
-	/* One past the list: its last delay repeats (decorrelated grows). */
-	for (n = 1; n <= b->ndelays + 1; n++) {
-		hi = backoff_worst(b, &st, n);
-		if (hi > most)
-			most = hi;
-	}
-	return most < b->cap ? most : b->cap;
-}
-
 /* A standard normal draw from two uniforms (Box-Muller), cut at 3 sigma. */
 static double
 normal(double u, double v)

@@ -59,6 +59,5 @@ uint64_t backoff_next(const struct backoff *, struct backoff_state *,
 	    uint64_t, double, double);
 uint64_t backoff_worst(const struct backoff *, struct backoff_state *,
 	    uint64_t);
-uint64_t backoff_longest(const struct backoff *);
 
 #endif

@@ -203,6 +203,11 @@ budget_report(const struct budget_params *p, struct budget_state *s,
 	switch (r) {
 	case BUDGET_SUCCESS:
 		add_tokens(p, s, (retry ? 1 : 0) + p->gain);
+#ifdef RECOVER_FAILS
+		if (s->fails >= RECOVER_FAILS &&
+		    s->tokens < p->burst * RECOVER_LEVEL)
+			s->tokens = p->burst * RECOVER_LEVEL;
+#endif
 		s->fails = 0;
 		s->open_until = s->probe_until = 0;
 		break;

@@ -40,6 +40,7 @@
 
 enum live_state {
 	LIVE_NONE,	/* no line open */
+	LIVE_PENDING,	/* a count up, not drawn before LIVE_MIN_NS */
 	LIVE_SHOWN,	/* counting: the cursor ends the line */
 	LIVE_STOPPED,	/* the count stopped; the line lacks its newline */
 };
@@ -48,6 +49,8 @@ static int		 enabled;
 static enum live_state	 state;
 static char		 head[LIVE_LINE_MAX], tail[LIVE_LINE_MAX];
 static uint64_t		 wake;
+static uint64_t		 since;			/* a count up began */
+static int		 up;			/* it counts up from since */
 static uint64_t		 shown_s;		/* the seconds on screen */
 static size_t		 drawn;			/* the line's width */
 static int		 fresh;		/* the cursor starts a line */
@@ -106,11 +109,14 @@ room_for(size_t cols)
 	return cols < ws.ws_col;
 }
 
+/* The seconds to show: left, rounded up; or, counting up, gone. */
 static uint64_t
 seconds_left(uint64_t now)
 {
 	uint64_t	left = wake > now ? wake - now : 0;
 
+	if (up)
+		return (now - since) / NSEC_PER_SEC;
 	return left / NSEC_PER_SEC + (left % NSEC_PER_SEC != 0);
 }
 
@@ -141,19 +147,31 @@ live_begin(const char *h, const char *t, uint64_t w, uint64_t now)
 	size_t	hl = strlen(h), tl = strlen(t);
 
 	live_end();
+	if (!enabled || !fresh || w < now)
+		return -1;
 	/* A sleep decided as 2 s is a little shorter when its count begins. */
-	if (!enabled || !fresh || w < now || w - now + LIVE_SLACK_NS < LIVE_MIN_NS)
+	up = w >= LIVE_NO_END;
+	if (!up && w - now + LIVE_SLACK_NS < LIVE_MIN_NS)
 		return -1;
 	if (hl >= sizeof head || tl >= sizeof tail || !plain(h) || !plain(t))
 		return -1;
 	wake = w;
+	(void)snprintf(head, sizeof head, "%.*s", (int)hl, h);
+	(void)snprintf(tail, sizeof tail, "%.*s", (int)tl, t);
+	/*
+	 * A wait with no end may be over in a moment, as most are: its line
+	 * is drawn only once it has lasted LIVE_MIN_NS (live_tick).
+	 */
+	if (up) {
+		since = now;
+		state = LIVE_PENDING;
+		return 0;
+	}
 	/* The first count is the widest: they only go down. */
 	shown_s = seconds_left(now);
 	duration_format(shown_s * NSEC_PER_SEC, count, sizeof count);
 	if (!room_for(hl + strlen(count) + tl))
 		return -1;
-	(void)snprintf(head, sizeof head, "%.*s", (int)hl, h);
-	(void)snprintf(tail, sizeof tail, "%.*s", (int)tl, t);
 	state = LIVE_SHOWN;
 	fresh = 0;
 	draw(count);
@@ -173,6 +191,10 @@ live_next(uint64_t now)
 {
 	uint64_t	left;
 
+	if (state == LIVE_PENDING)
+		return since + LIVE_MIN_NS;
+	if (state == LIVE_SHOWN && up)
+		return since + (seconds_left(now) + 1) * NSEC_PER_SEC;
 	if (state != LIVE_SHOWN || now >= wake)
 		return 0;
 	left = seconds_left(now);
@@ -187,6 +209,21 @@ live_tick(uint64_t now)
 	char		count[32];
 	uint64_t	left;
 
+	if (state == LIVE_PENDING && now - since >= LIVE_MIN_NS) {
+		/* The count up is drawn now, where a line begins. */
+		left = seconds_left(now);
+		duration_format(left * NSEC_PER_SEC, count, sizeof count);
+		if (!fresh ||
+		    !room_for(strlen(head) + strlen(count) + strlen(tail))) {
+			state = LIVE_NONE;
+			return;
+		}
+		state = LIVE_SHOWN;
+		fresh = 0;
+		shown_s = left;
+		draw(count);
+		return;
+	}
 	if (state != LIVE_SHOWN)
 		return;
 	left = seconds_left(now);
@@ -213,6 +250,8 @@ live_end(void)
 {
 	const char	*erase = "\r\033[K";
 
+	if (state == LIVE_PENDING)
+		state = LIVE_NONE;	/* nothing was drawn */
 	if (state == LIVE_NONE)
 		return;
 	if (tcgetpgrp(STDERR_FILENO) != getpgrp())

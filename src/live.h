@@ -12,6 +12,8 @@
 #define LIVE_MIN_NS 2000000000ULL
 /* How much of it may have gone before its count begins. */
 #define LIVE_SLACK_NS 100000000ULL
+/* A wake at or past this: a wait with no end, whose seconds count up. */
+#define LIVE_NO_END ((uint64_t)INT64_MAX)
 
 void	 live_init(int);
 void	 live_fresh(int);

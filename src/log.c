@@ -575,7 +575,8 @@ log_sleep_live(const struct log_attempt *a, const char *what, uint64_t wake,
 			addf(&ln, "circuit %s (open)", a->budget);
 		else
 			addf(&ln, "retry budget %s (no token)", a->budget);
-		addf(&ln, ", at most ");
+		/* No end but a success elsewhere: the seconds count up. */
+		addf(&ln, wake >= LIVE_NO_END ? " for " : ", at most ");
 	}
 	ln.buf[ln.len] = '\0';
 	(void)live_begin(ln.buf, "", wake, now);
@@ -863,10 +864,15 @@ log_budget_wait(const struct log_attempt *a, const struct log_wait *w)
 	if (format == LOG_JSON) {
 		add_json_head(&ln, "budget_wait", &next);
 		addf(&ln, ",\"reason\":\"%s\",\"waited_s\":%.6f,"
-		    "\"token_s\":%.6f,\"circuit_s\":%.6f,\"got\":%s}",
-		    w->reason, duration_seconds(w->waited_ns),
+		    "\"token_s\":%.6f,\"circuit_s\":%.6f,\"got\":%s,"
+		    "\"limit_s\":", w->reason, duration_seconds(w->waited_ns),
 		    duration_seconds(w->token_ns),
 		    duration_seconds(w->circuit_ns), w->got ? "true" : "false");
+		/* The longest it might have lasted; null: no limit. */
+		if (w->limit_ns >= DURATION_MAX)
+			addf(&ln, "null}");
+		else
+			addf(&ln, "%.6f}", duration_seconds(w->limit_ns));
 	} else {
 		addf(&ln, "retry: %s: attempt %llu held back %.3fs by ", label,
 		    (unsigned long long)a->attempt,

@@ -39,6 +39,7 @@ struct log_wait {
 	uint64_t	 waited_ns;	/* in all */
 	uint64_t	 token_ns;	/* of which for a token */
 	uint64_t	 circuit_ns;	/* and for the circuit */
+	uint64_t	 limit_ns;	/* it might have lasted; DURATION_MAX */
 	int		 got;		/* the attempt may start */
 };
 

@@ -41,6 +41,7 @@ enum {
 	OPT_BUDGET_RATIO,
 	OPT_BUDGET_RATE,
 	OPT_BREAKER,
+	OPT_BUDGET_WAIT,
 };
 
 static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:t:k:D:nm:qvhV";
@@ -79,6 +80,7 @@ static const struct option long_options[] = {
 	{ "budget-burst", required_argument,	NULL,	OPT_BUDGET_BURST },
 	{ "budget-ratio", required_argument,	NULL,	OPT_BUDGET_RATIO },
 	{ "budget-rate", required_argument,	NULL,	OPT_BUDGET_RATE },
+	{ "budget-wait", required_argument,	NULL,	OPT_BUDGET_WAIT },
 	{ "breaker",	required_argument,	NULL,	OPT_BREAKER },
 	{ "seed",	required_argument,	NULL,	OPT_SEED },
 	{ "dry-run",	no_argument,		NULL,	'n' },
@@ -503,6 +505,8 @@ parse_budget_value(int c, const char *arg, struct options *o,
 		p->breaker_k = (uint32_t)d;
 		p->breaker_ns = ns;
 		return 0;
+	case OPT_BUDGET_WAIT:
+		return duration_parse(arg, &o->budget_wait, why);
 	}
 	return 0;
 }
@@ -614,6 +618,7 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 	case OPT_BUDGET_BURST:
 	case OPT_BUDGET_RATIO:
 	case OPT_BUDGET_RATE:
+	case OPT_BUDGET_WAIT:
 	case OPT_BREAKER:
 		g->budget_opt = c;
 		return parse_budget_value(c, arg, o, why);
@@ -639,6 +644,7 @@ set_defaults(struct options *o)
 	o->budget_params.ratio = BUDGET_DEFAULT_RATIO;
 	o->budget_params.rate = BUDGET_DEFAULT_RATE;
 	o->budget_params.gain = BUDGET_DEFAULT_GAIN;
+	o->budget_wait = DURATION_MAX;
 }
 
 /*
@@ -989,7 +995,8 @@ options_help(FILE *f)
 "\n"
 "Sharing a budget (runs that name the same budget share its tokens):\n"
 "      --budget=NAME       a retry takes a token of budget NAME; none left:\n"
-"                            wait for one (at most --cap), then give up\n"
+"                            wait for one (as long as --deadline and\n"
+"                            --budget-wait allow), then give up\n"
 "      --store=URL         where budgets live: file:DIR (this host) or\n"
 "                            redis://[[USER]:PASSWORD@]HOST[:PORT][/DB] (a\n"
 "                            fleet; password also from $RETRY_STORE_PASSWORD)\n"
@@ -998,6 +1005,8 @@ options_help(FILE *f)
 "      --budget-burst=N    the most tokens the budget holds [10]\n"
 "      --budget-ratio=R    tokens each first attempt adds, 0 to 1 [0.1]\n"
 "      --budget-rate=N/DURATION  tokens added as time passes [1/s]\n"
+"      --budget-wait=DURATION  the longest wait for a token or for the\n"
+"                            circuit; 0: give up at once [no limit]\n"
 "      --breaker=K/DURATION  after K failed attempts in a row, no attempt\n"
 "                            starts for DURATION, then one probe (status 75:\n"
 "                            the circuit was open and none ran)\n"

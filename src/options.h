@@ -50,6 +50,7 @@ struct options {
 	const char		*budget;	/* --budget NAME; NULL: none */
 	char			*store;		/* its store's URL, owned */
 	struct budget_params	 budget_params;
+	uint64_t		 budget_wait;	/* DURATION_MAX: no limit */
 
 	int			 seeded;
 	uint64_t		 seed;

@@ -56,7 +56,6 @@ struct run {
 	struct store		*store;		/* --budget; NULL: none left */
 	struct budget_grant	 grant;		/* the store's last answer */
 	int			 took;		/* the attempt took a token */
-	uint64_t		 longest;	/* the longest sleep: "one --cap" */
 };
 
 #define GO_ON (-1)
@@ -152,9 +151,10 @@ sleep_until(uint64_t wake)
 			t = wake;
 		if ((sig = eventloop_sleep_until(t)) != 0)
 			eventloop_die_of(sig);
+		/* A wait for the store sleeps in short steps: each may tick. */
+		live_tick(eventloop_now());
 		if (eventloop_now() >= wake)
 			return;
-		live_tick(eventloop_now());
 	}
 }
 
@@ -326,11 +326,11 @@ store_sleep(struct log_wait *w, uint64_t wake)
 static int
 gate(struct run *r)
 {
-	struct log_wait		w = { NULL, 0, 0, 0, 0 };
+	struct log_wait		w = { NULL, 0, 0, 0, 0, 0 };
 	struct admit_input	in;
 	struct admit		a;
 	struct log_attempt	la;
-	uint64_t		since = eventloop_now(), shown_until = 0;
+	uint64_t		since = eventloop_now();
 	const char		*shown = NULL, *why;
 	int			failed;
 
@@ -339,9 +339,12 @@ gate(struct run *r)
 	in.grant = &r->grant;
 	in.first = r->made == 0;
 	in.deadline = r->deadline;
-	in.cap = r->longest;
-	in.until = since + (in.cap < DURATION_MAX - since ? in.cap :
-	    DURATION_MAX - since);
+	in.until = r->o->budget_wait < DURATION_MAX - since ?
+	    since + r->o->budget_wait : DURATION_MAX;
+	/* The longest the wait may last, for its event. */
+	w.limit_ns = r->deadline != 0 && r->deadline < in.until ?
+	    (r->deadline > since ? r->deadline - since : 0) :
+	    in.until == DURATION_MAX ? DURATION_MAX : in.until - since;
 	while (r->store != NULL) {
 		failed = store_admit(r->store, in.first, &r->grant) == -1;
 		if (failed && eventloop_signal() != 0)
@@ -368,18 +371,14 @@ gate(struct run *r)
 			waited(r, &w, since, 0);
 			return give_up(r, "budget", r->prev);
 		case ADMIT_WAIT:
-			in.until = a.until;
-			/* The count, anew when its reason or end moved, or it went. */
+			/* The count, anew when its reason changed, or it went. */
 			why = a.reason != NULL ? a.reason : "token";
 			if (shown == NULL || !live_active() ||
-			    strcmp(shown, why) != 0 ||
-			    a.until > shown_until + NSEC_PER_SEC ||
-			    a.until + NSEC_PER_SEC < shown_until) {
+			    strcmp(shown, why) != 0) {
 				la = told(r, 0);
 				la.attempt = r->made + 1;
 				log_sleep_live(&la, why, a.until, in.now);
 				shown = why;
-				shown_until = a.until;
 			}
 			store_sleep(&w, a.wake);
 			break;
@@ -667,7 +666,6 @@ run_setup(struct run *r)
 		log_notice("--stdin=replay: standard input is a terminal, "
 		    "which cannot be replayed; each attempt reads it as it is");
 	backoff_start(&o->backoff, &r->bs);
-	r->longest = backoff_longest(&o->backoff);
 	r->deadline = o->deadline != 0 ? r->start + o->deadline : 0;
 	if (r->store != NULL)
 		store_set_deadline(r->store, r->deadline);

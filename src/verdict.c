@@ -201,7 +201,7 @@ add_sat(uint64_t a, uint64_t b)
 /*
  * Wait what the store said, at most most, at least POLL_MIN_NS, and a
  * random half of it more, so that the runs that wait for one budget do
- * not all ask at once; never past the deadline.
+ * not all ask at once (the caller keeps it within the wait's end).
  */
 static void
 wait_for(const struct admit_input *in, uint64_t most, struct admit *a)
@@ -215,56 +215,56 @@ wait_for(const struct admit_input *in, uint64_t most, struct admit *a)
 	wait += (uint64_t)(in->u * (double)wait / 2);
 	a->kind = ADMIT_WAIT;
 	a->wake = add_sat(in->now, wait);
-	if (in->deadline != 0 && a->wake > in->deadline)
-		a->wake = in->deadline;
 }
 
 /*
- * The budget's word before an attempt. A first attempt waits only for
- * an open circuit; a retry takes a token, and waits for one at most
- * until the deadline and one cap past its sleep (time waited for the
- * circuit counts as sleep, so each wait for it moves until). The circuit
- * is waited for only when it can close before the deadline.
+ * The budget's word before an attempt ("Budget rules", "Breaker rules").
+ * A first attempt waits only for an open circuit; a retry takes a token.
+ * Either waits as long as the deadline and --budget-wait allow, and
+ * with neither as long as it takes: a run that sleeps costs the service
+ * nothing, and one that gives up has lost its work. An open circuit is
+ * waited for only when it closes in time; one whose probe is out may
+ * close at any moment, and is polled like a token.
  */
 void
 verdict_admit(const struct admit_input *in, struct admit *a)
 {
 	const struct budget_grant	*g = in->grant;
-	uint64_t			 left;
+	uint64_t			 end = in->until, left;
+	int				 probe_out;
 
 	memset(a, 0, sizeof *a);
-	a->until = in->until;
+	if (in->deadline != 0 && in->deadline < end)
+		end = in->deadline;
+	a->until = end;
 	if (g->answer == BUDGET_GO) {
 		a->kind = ADMIT_GO;
 		return;
 	}
 	if (g->answer == BUDGET_OPEN) {
 		a->reason = "circuit";
-		if (in->deadline == 0 || add_sat(in->now, g->wait) >=
-		    in->deadline) {
+		probe_out = g->circuit != NULL &&
+		    strcmp(g->circuit, "half-open") == 0;
+		if (in->now >= end ||
+		    (!probe_out && add_sat(in->now, g->wait) >= end)) {
 			a->kind = ADMIT_CIRCUIT;
 			return;
 		}
-		/* A probe is out: it may close the circuit now. */
-		wait_for(in, g->circuit != NULL &&
-		    strcmp(g->circuit, "half-open") == 0 ? POLL_TOKEN_NS :
-		    POLL_CIRCUIT_NS, a);
-		a->until = add_sat(a->wake, in->cap);
-		return;
+		wait_for(in, probe_out ? POLL_TOKEN_NS : POLL_CIRCUIT_NS, a);
+	} else {
+		a->reason = "token";
+		if (in->now >= end) {
+			a->kind = ADMIT_EXHAUSTED;
+			return;
+		}
+		/*
+		 * The nearer a run is to giving up, the more often it asks:
+		 * a token given back goes, more often than not, to the run
+		 * that has waited longest.
+		 */
+		left = (end - in->now) / 8;
+		wait_for(in, left < POLL_TOKEN_NS ? left : POLL_TOKEN_NS, a);
 	}
-	a->reason = "token";
-	if (in->now >= in->until || (in->deadline != 0 &&
-	    in->now >= in->deadline)) {
-		a->kind = ADMIT_EXHAUSTED;
-		return;
-	}
-	/*
-	 * The nearer a run is to giving up, the more often it asks: a token
-	 * given back goes, more often than not, to the run that has waited
-	 * longest (bench/herd: no run gives up where one would at random).
-	 */
-	left = (in->until - in->now) / 8;
-	wait_for(in, left < POLL_TOKEN_NS ? left : POLL_TOKEN_NS, a);
-	if (a->wake > in->until)
-		a->wake = in->until;
+	if (a->wake > end)
+		a->wake = end;
 }

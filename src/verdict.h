@@ -70,8 +70,7 @@ struct admit_input {
 	int			  first;	/* the run's first attempt */
 	uint64_t		  now;		/* monotonic ns */
 	uint64_t		  deadline;	/* monotonic ns; 0: none */
-	uint64_t		  until;	/* a token is waited for till */
-	uint64_t		  cap;		/* the longest sleep */
+	uint64_t		  until;	/* --budget-wait ends; DURATION_MAX */
 	double			  u;		/* uniform [0, 1): a wait's */
 };
 
@@ -86,7 +85,7 @@ struct admit {
 	enum admit_kind	 kind;
 	const char	*reason;	/* not GO: "token" or "circuit" */
 	uint64_t	 wake;		/* ADMIT_WAIT: ask again then */
-	uint64_t	 until;		/* a token is waited for till */
+	uint64_t	 until;		/* no wait past it; DURATION_MAX: none */
 };
 
 void	verdict_decide(const struct verdict_policy *,

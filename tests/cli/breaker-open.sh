@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # --breaker: K failed attempts in a row open the circuit for DURATION. A
-# run that finds it open with no deadline gives up at once: status 75 and
-# the command not run if no attempt ran, else the last status and
-# --on-give-up. A permanent status does not count.
+# run that finds it open and may not wait for it (--budget-wait=0) gives up
+# at once: status 75 and the command not run if no attempt ran, else the
+# last status and --on-give-up. A permanent status does not count.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
 
-b="--budget=c --store=file:$PWD/st --breaker=3/30s"
+b="--budget=c --store=file:$PWD/st --breaker=3/30s --budget-wait=0"
 # A permanent status (--stop-on) three times: the circuit stays closed.
 for i in 1 2 3; do
 	# shellcheck disable=SC2086

@@ -46,7 +46,13 @@ for v in 5 '0/1s' '5/0' '1.5/1s' '5/' 'x/1s'; do
 	usage_error_ --budget=b "--breaker=$v" touch ran || fail=1
 	mentions_ --breaker || fail=1
 done
+for v in '' -1s 5x 1..2 s nan inf; do
+	usage_error_ --budget=b "--budget-wait=$v" touch ran || fail=1
+	mentions_ --budget-wait "$v" || fail=1
+done
 # Good values are taken.
+returns_ 0 "$RETRY" --budget=b --store=file:"$PWD/st" --budget-wait=0 \
+	--budget-wait=1m30s -- true || fail=1
 returns_ 0 "$RETRY" --budget=b --store=file:"$PWD/st" --budget-burst=3 \
 	--budget-ratio=0 --budget-rate=30/m --breaker=5/1s -- true || fail=1
 returns_ 0 "$RETRY" --budget=b --store=file:"$PWD/st" --budget-rate=0/s \
@@ -54,7 +60,7 @@ returns_ 0 "$RETRY" --budget=b --store=file:"$PWD/st" --budget-rate=0/s \
 
 # Without --budget.
 for o in --store=file:x --budget-burst=3 --budget-ratio=0 --budget-rate=1/s \
-	--breaker=5/1s; do
+	--budget-wait=1s --breaker=5/1s; do
 	usage_error_ "$o" touch ran || fail=1
 	mentions_ "${o%%=*}" --budget || fail=1
 done

@@ -12,7 +12,7 @@ t0=$(now_ms)
 i=0
 while test $i -lt $n; do
 	( "$RETRY" -a 5 -d 10ms -c 200ms --budget=h --store=file:"$PWD/st" \
-		--budget-burst=5 --budget-ratio=0.1 --budget-rate=0/s \
+		--budget-burst=5 --budget-ratio=0.1 --budget-rate=0/s --budget-wait=200ms \
 		-- sh -c 'echo . >>runs; exit 3' 2>/dev/null
 	  echo $? >>statuses ) &
 	i=$((i + 1))

@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# A retry takes a token; with none left it waits at most one cap (here the
-# longest delay), then gives up with the last attempt's status and says the
+# A retry takes a token; with none left it waits at most --budget-wait,
+# then gives up with the last attempt's status and says the
 # budget is exhausted; --on-give-up runs. A first attempt is never held back.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
 
-b="--budget=b --store=file:$PWD/st --budget-ratio=0 --budget-rate=0/s"
+b="--budget=b --store=file:$PWD/st --budget-ratio=0 --budget-rate=0/s --budget-wait=10ms"
 # One token: the first attempt and one retry.
 # shellcheck disable=SC2086
 returns_ 3 "$RETRY" -a 5 -d 10ms $b --budget-burst=1 --on-give-up='echo gave >>hook' \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # The redis: store: a retry takes a token; with none left it waits at most
-# one cap, then gives up with the last status and says the budget is
+# --budget-wait, then gives up with the last status and says the budget is
 # exhausted. A first attempt is never held back. The state is in the key
 # retry:budget:NAME, which expires, and a dry run shows it.
 
@@ -13,7 +13,7 @@
 . "$TESTS_DIR/lib-redis.sh"
 
 start_redis_
-b="--budget=b --store=$url --budget-ratio=0 --budget-rate=0/s --budget-burst=1"
+b="--budget=b --store=$url --budget-ratio=0 --budget-rate=0/s --budget-burst=1 --budget-wait=50ms"
 # shellcheck disable=SC2086
 returns_ 3 "$RETRY" -a 5 -d 10ms $b -- sh flaky.sh 99 3 2>err || fail=1
 expect_runs 2 || fail=1

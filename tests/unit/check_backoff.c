@@ -807,26 +807,6 @@ START_TEST(a_seed_replays_the_same_sleeps)
 }
 END_TEST
 
-/* A token wait is bounded by the longest sleep: the cap, or the list's. */
-START_TEST(the_longest_sleep_is_the_cap_or_the_lists_longest)
-{
-	static const uint64_t	 list[] = { 1 * MS, 30 * MS, 5 * MS };
-	struct backoff		 b = policy(STRATEGY_EXPONENTIAL, 50 * MS,
-				    2 * S, 2);
-
-	ck_assert_uint_eq(backoff_longest(&b), 2 * S);
-	b = policy(STRATEGY_LIST, 0, DURATION_MAX, 2);
-	b.delays = list;
-	b.ndelays = 3;
-	ck_assert_uint_eq(backoff_longest(&b), 30 * MS);
-	b.jitter = JITTER_ADD;
-	b.jitter_add = 7 * MS;
-	ck_assert_uint_eq(backoff_longest(&b), 37 * MS);
-	b.cap = 20 * MS;
-	ck_assert_uint_eq(backoff_longest(&b), 20 * MS);
-}
-END_TEST
-
 static Suite *
 backoff_suite(void)
 {
@@ -875,7 +855,6 @@ backoff_suite(void)
 	tcase_add_loop_test(tc, huge_n_neither_overflows_nor_exceeds_the_cap,
 	    0, NCOMBOS);
 	tcase_add_test(tc, a_seed_replays_the_same_sleeps);
-	tcase_add_test(tc, the_longest_sleep_is_the_cap_or_the_lists_longest);
 	suite_add_tcase(s, tc);
 
 	return s;

@@ -440,6 +440,7 @@ END_TEST
 #define MS(x) ((uint64_t)(x) * 1000000ULL)
 #define NEVER UINT64_MAX
 #define REACHED UINT64_MAX	/* a deadline that is now */
+#define FOREVER UINT64_MAX	/* no --budget-wait; no end to the wait */
 
 /* The store's answer, where the run stands, and the word expected. */
 static const struct acase {
@@ -449,64 +450,83 @@ static const struct acase {
 	uint64_t		 wait;		/* the store's, ns */
 	int			 first;
 	uint64_t		 deadline;	/* ns after NOW; 0: none */
-	uint64_t		 until;		/* ns after NOW */
+	uint64_t		 until;		/* --budget-wait, ns after NOW */
 	double			 u;
 	enum admit_kind		 want;
 	const char		*reason;
 	uint64_t		 wake;		/* ADMIT_WAIT: ns after NOW */
-	uint64_t		 want_until;	/* ns after NOW */
+	uint64_t		 want_until;	/* the wait's end, after NOW */
 } acases[] = {
-	{ "a token", BUDGET_GO, "closed", 0, 0, 0, MS(1000), 0,
-	    ADMIT_GO, NULL, 0, MS(1000) },
-	{ "a first attempt", BUDGET_GO, "closed", 0, 1, MS(5), MS(1000), 0,
-	    ADMIT_GO, NULL, 0, MS(1000) },
-	{ "open, no deadline", BUDGET_OPEN, "open", MS(100), 1, 0, MS(1000),
-	    0, ADMIT_CIRCUIT, "circuit", 0, MS(1000) },
+	{ "a token", BUDGET_GO, "closed", 0, 0, 0, FOREVER, 0,
+	    ADMIT_GO, NULL, 0, FOREVER },
+	{ "a first attempt", BUDGET_GO, "closed", 0, 1, MS(5), FOREVER, 0,
+	    ADMIT_GO, NULL, 0, MS(5) },
+	{ "open, no deadline: waited for", BUDGET_OPEN, "open", MS(100), 1,
+	    0, FOREVER, 0, ADMIT_WAIT, "circuit", MS(100), FOREVER },
 	{ "open past the deadline", BUDGET_OPEN, "open", MS(6000), 0,
-	    MS(5000), MS(1000), 0, ADMIT_CIRCUIT, "circuit", 0, MS(1000) },
+	    MS(5000), FOREVER, 0, ADMIT_CIRCUIT, "circuit", 0, MS(5000) },
 	{ "open until the deadline", BUDGET_OPEN, "open", MS(5000), 0,
-	    MS(5000), MS(1000), 0, ADMIT_CIRCUIT, "circuit", 0, MS(1000) },
-	{ "open: asked again in 250ms, one cap more", BUDGET_OPEN, "open",
-	    MS(2000), 0, MS(10000), MS(1000), 0, ADMIT_WAIT, "circuit",
-	    MS(250), MS(1250) },
+	    MS(5000), FOREVER, 0, ADMIT_CIRCUIT, "circuit", 0, MS(5000) },
+	{ "open past --budget-wait", BUDGET_OPEN, "open", MS(2000), 1, 0,
+	    MS(1000), 0, ADMIT_CIRCUIT, "circuit", 0, MS(1000) },
+	{ "open, --budget-wait=0", BUDGET_OPEN, "open", MS(1), 1, 0, 0, 0,
+	    ADMIT_CIRCUIT, "circuit", 0, 0 },
+	{ "open: asked again in 250ms", BUDGET_OPEN, "open", MS(2000), 0,
+	    MS(10000), FOREVER, 0, ADMIT_WAIT, "circuit", MS(250),
+	    MS(10000) },
 	{ "open: closes in 100ms", BUDGET_OPEN, "open", MS(100), 0,
-	    MS(10000), MS(1000), 0, ADMIT_WAIT, "circuit", MS(100),
-	    MS(1100) },
+	    MS(10000), MS(3000), 0, ADMIT_WAIT, "circuit", MS(100),
+	    MS(3000) },
 	{ "open: the stretch", BUDGET_OPEN, "open", MS(2000), 0, MS(10000),
-	    MS(1000), 0.5, ADMIT_WAIT, "circuit", 312500000ULL,
-	    1312500000ULL },
+	    FOREVER, 0.5, ADMIT_WAIT, "circuit", 312500000ULL, MS(10000) },
 	{ "a probe is out: asked again in 50ms", BUDGET_OPEN, "half-open",
-	    MS(2000), 1, MS(10000), MS(1000), 0, ADMIT_WAIT, "circuit",
-	    MS(50), MS(1050) },
-	{ "open: not asked past the deadline", BUDGET_OPEN, "open",
-	    MS(300), 0, MS(400), MS(1000), 0.9, ADMIT_WAIT, "circuit",
-	    MS(250) + 112500000ULL, MS(250) + 112500000ULL + MS(1000) },
-	{ "open: the deadline cuts the wait", BUDGET_OPEN, "open", MS(350),
-	    0, MS(360), MS(1000), 0.9, ADMIT_WAIT, "circuit", MS(360),
-	    MS(1360) },
+	    MS(2000), 1, MS(10000), FOREVER, 0, ADMIT_WAIT, "circuit",
+	    MS(50), MS(10000) },
+	{ "a probe is out past the deadline: it may close sooner",
+	    BUDGET_OPEN, "half-open", MS(6000), 0, MS(5000), FOREVER, 0,
+	    ADMIT_WAIT, "circuit", MS(50), MS(5000) },
+	{ "a probe is out at the deadline", BUDGET_OPEN, "half-open",
+	    MS(100), 0, REACHED, FOREVER, 0, ADMIT_CIRCUIT, "circuit", 0, 0 },
+	{ "open: not asked past the deadline", BUDGET_OPEN, "open", MS(350),
+	    0, MS(360), FOREVER, 0.9, ADMIT_WAIT, "circuit", MS(360),
+	    MS(360) },
 	{ "open: never sooner than 1ms", BUDGET_OPEN, "open", 0, 0,
-	    MS(10000), MS(1000), 0, ADMIT_WAIT, "circuit", MS(1), MS(1001) },
-	{ "no token, one cap waited", BUDGET_NO_TOKEN, "closed", MS(100), 0,
-	    0, 0, 0, ADMIT_EXHAUSTED, "token", 0, 0 },
+	    MS(10000), FOREVER, 0, ADMIT_WAIT, "circuit", MS(1),
+	    MS(10000) },
+	{ "no token, --budget-wait=0", BUDGET_NO_TOKEN, "closed", MS(100),
+	    0, 0, 0, 0, ADMIT_EXHAUSTED, "token", 0, 0 },
+	{ "no token, --budget-wait over", BUDGET_NO_TOKEN, "closed",
+	    MS(100), 0, MS(9000), 0, 0, ADMIT_EXHAUSTED, "token", 0, 0 },
 	{ "no token at the deadline", BUDGET_NO_TOKEN, "closed", MS(100), 0,
-	    REACHED, MS(1000), 0, ADMIT_EXHAUSTED, "token", 0, MS(1000) },
-	{ "no token: asked again in 50ms", BUDGET_NO_TOKEN, "closed",
-	    MS(5000), 0, 0, MS(1000), 0, ADMIT_WAIT, "token", MS(50),
-	    MS(1000) },
-	{ "no token, rate 0", BUDGET_NO_TOKEN, "closed", NEVER, 0, 0,
-	    MS(1000), 0, ADMIT_WAIT, "token", MS(50), MS(1000) },
+	    REACHED, FOREVER, 0, ADMIT_EXHAUSTED, "token", 0, 0 },
+	{ "no token, no deadline: asked again in 50ms", BUDGET_NO_TOKEN,
+	    "closed", MS(5000), 0, 0, FOREVER, 0, ADMIT_WAIT, "token", MS(50),
+	    FOREVER },
+	{ "no token, rate 0: waited for all the same", BUDGET_NO_TOKEN,
+	    "closed", NEVER, 0, 0, FOREVER, 0, ADMIT_WAIT, "token", MS(50),
+	    FOREVER },
 	{ "no token: an eighth of what is left", BUDGET_NO_TOKEN, "closed",
 	    MS(5000), 0, 0, MS(200), 0, ADMIT_WAIT, "token", MS(25),
 	    MS(200) },
 	{ "no token: one in 10ms, stretched", BUDGET_NO_TOKEN, "closed",
-	    MS(10), 0, 0, MS(1000), 0.5, ADMIT_WAIT, "token", 12500000ULL,
-	    MS(1000) },
-	{ "no token: not past the deadline", BUDGET_NO_TOKEN, "closed",
-	    MS(5000), 0, MS(30), MS(1000), 0, ADMIT_WAIT, "token", MS(30),
-	    MS(1000) },
-	{ "no token: not past the cap", BUDGET_NO_TOKEN, "closed", MS(5000),
-	    0, 0, MS(1), 0.9, ADMIT_WAIT, "token", MS(1), MS(1) },
+	    MS(10), 0, 0, FOREVER, 0.5, ADMIT_WAIT, "token", 12500000ULL,
+	    FOREVER },
+	{ "no token: the deadline near, asked more often", BUDGET_NO_TOKEN,
+	    "closed", MS(5000), 0, MS(30), FOREVER, 0, ADMIT_WAIT, "token",
+	    3750000ULL, MS(30) },
+	{ "no token: not past --budget-wait", BUDGET_NO_TOKEN, "closed",
+	    MS(5000), 0, 0, MS(1), 0.9, ADMIT_WAIT, "token", MS(1), MS(1) },
+	{ "no token: the sooner of deadline and --budget-wait",
+	    BUDGET_NO_TOKEN, "closed", MS(5000), 0, MS(4000), MS(800), 0,
+	    ADMIT_WAIT, "token", MS(50), MS(800) },
 };
+
+/* A time after NOW, or no end. */
+static uint64_t
+after_now(uint64_t ns)
+{
+	return ns == FOREVER ? DURATION_MAX : NOW + ns;
+}
 
 START_TEST(each_budget_answer_gets_its_word)
 {
@@ -525,8 +545,7 @@ START_TEST(each_budget_answer_gets_its_word)
 	in.now = NOW;
 	in.deadline = c->deadline == REACHED ? NOW : c->deadline != 0 ?
 	    NOW + c->deadline : 0;
-	in.until = NOW + c->until;
-	in.cap = MS(1000);
+	in.until = after_now(c->until);
 	in.u = c->u;
 	verdict_admit(&in, &a);
 	ck_assert_msg(a.kind == c->want, "%s: kind %d, not %d", c->name,
@@ -541,8 +560,8 @@ START_TEST(each_budget_answer_gets_its_word)
 		ck_assert_msg(a.wake == NOW + c->wake, "%s: wake %llu, not "
 		    "%llu", c->name, (unsigned long long)(a.wake - NOW),
 		    (unsigned long long)c->wake);
-	ck_assert_msg(a.until == NOW + c->want_until, "%s: until %llu, not "
-	    "%llu", c->name, (unsigned long long)(a.until - NOW),
+	ck_assert_msg(a.until == after_now(c->want_until), "%s: until %llu, "
+	    "not %llu", c->name, (unsigned long long)(a.until - NOW),
 	    (unsigned long long)c->want_until);
 }
 END_TEST
@@ -562,8 +581,7 @@ START_TEST(a_wait_near_the_end_of_time_saturates)
 	in.grant = &g;
 	in.now = DURATION_MAX - MS(150);
 	in.deadline = DURATION_MAX - 1;
-	in.until = in.now;
-	in.cap = NEVER;
+	in.until = DURATION_MAX;
 	verdict_admit(&in, &a);
 	ck_assert_int_eq(a.kind, ADMIT_WAIT);
 	ck_assert_uint_eq(a.wake, in.now + MS(100));
