@@ -203,11 +203,15 @@ budget_report(const struct budget_params *p, struct budget_state *s,
 	switch (r) {
 	case BUDGET_SUCCESS:
 		add_tokens(p, s, (retry ? 1 : 0) + p->gain);
-#ifdef RECOVER_FAILS
-		if (s->fails >= RECOVER_FAILS &&
-		    s->tokens < p->burst * RECOVER_LEVEL)
-			s->tokens = p->burst * RECOVER_LEVEL;
-#endif
+		/*
+		 * The first success after a burst's worth of failures in a
+		 * row: the service is back, and the runs that waited out
+		 * its outage on an empty bucket come back at once, as a
+		 * breaker's closing lets them.
+		 */
+		if (p->recover > 0 && (double)s->fails >= p->burst &&
+		    s->tokens < p->burst * p->recover)
+			s->tokens = p->burst * p->recover;
 		s->fails = 0;
 		s->open_until = s->probe_until = 0;
 		break;

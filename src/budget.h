@@ -20,6 +20,13 @@
 /* Tokens a success adds beyond its own: chosen on bench/herd. */
 #define BUDGET_DEFAULT_GAIN 0.2
 #endif
+#ifndef BUDGET_DEFAULT_RECOVER
+/*
+ * The share of the burst that the first success after a burst's worth of
+ * failures in a row brings the bucket up to: chosen on bench/herd.
+ */
+#define BUDGET_DEFAULT_RECOVER 0.5
+#endif
 
 /* What the options say; every run brings its own. */
 struct budget_params {
@@ -27,6 +34,7 @@ struct budget_params {
 	double		ratio;		/* deposited by a first attempt */
 	double		rate;		/* tokens added a second */
 	double		gain;		/* added by a success, beyond its own */
+	double		recover;	/* of burst, after an outage; 0: none */
 	uint32_t	breaker_k;	/* 0: no breaker in this run */
 	uint64_t	breaker_ns;	/* how long the circuit stays open */
 };

@@ -644,6 +644,7 @@ set_defaults(struct options *o)
 	o->budget_params.ratio = BUDGET_DEFAULT_RATIO;
 	o->budget_params.rate = BUDGET_DEFAULT_RATE;
 	o->budget_params.gain = BUDGET_DEFAULT_GAIN;
+	o->budget_params.recover = BUDGET_DEFAULT_RECOVER;
 	o->budget_wait = DURATION_MAX;
 }
 
