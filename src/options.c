@@ -579,11 +579,8 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 	case OPT_SPLAY:
 		return duration_parse(arg, &o->splay, why);
 	case OPT_SIGNAL:
-		if ((o->stop_signal = signame_parse(arg)) == -1) {
-			*why = "expected a signal name (TERM, SIGTERM) or number";
-			return -1;
-		}
-		return 0;
+		o->stop_signal = signame_parse(arg, why);
+		return o->stop_signal == -1 ? -1 : 0;
 	case OPT_SEED:
 		o->seeded = 1;
 		if (parse_u64(arg, &o->seed) == -1) {
