@@ -955,7 +955,7 @@ options_help(FILE *f)
 "                            past it; a running attempt is stopped (alias\n"
 "                            --max-time)\n"
 "  -k, --kill-after=DURATION  SIGKILL this long after the stop signal [10s]\n"
-"      --signal=SIG        the stop signal: name or number [TERM]\n"
+"      --signal=SIG        the stop signal: name (INT, RTMIN+1) or number [TERM]\n"
 "      --foreground        run attempts in retry's own process group, as\n"
 "                            timeout --foreground (signals reach only COMMAND)\n"
 "\n"
