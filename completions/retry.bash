@@ -99,10 +99,11 @@ _retry()
 		return
 		;;
 	--signal)
-		# The names retry knows, with or without "SIG"; numbers work too.
+		# The names retry knows, with or without "SIG"; numbers and
+		# RTMIN+N, RTMAX-N work too.
 		w='HUP INT QUIT ILL TRAP ABRT BUS FPE KILL USR1 SEGV USR2 PIPE
 			ALRM TERM CHLD CONT STOP TSTP TTIN TTOU URG XCPU XFSZ
-			VTALRM PROF WINCH IO SYS'
+			VTALRM PROF WINCH IO SYS RTMIN RTMAX'
 		if [[ $cur == SIG* ]]; then
 			COMPREPLY=($(compgen -P SIG -W "$w" -- "${cur#SIG}"))
 		else

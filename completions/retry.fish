@@ -71,13 +71,14 @@ function __fish_retry_print_command
     string join0 -- (commandline -ct)
 end
 
-# The signal names retry knows, with "SIG" in front when the word has it.
+# The signal names retry knows, with "SIG" in front when the word has it
+# (RTMIN+N and RTMAX-N work too).
 function __fish_retry_signals
     set -l prefix
     string match -q -- '*SIG*' (commandline -ct); and set prefix SIG
     for s in HUP INT QUIT ILL TRAP ABRT BUS FPE KILL USR1 SEGV USR2 PIPE \
         ALRM TERM CHLD CONT STOP TSTP TTIN TTOU URG XCPU XFSZ VTALRM PROF \
-        WINCH IO SYS
+        WINCH IO SYS RTMIN RTMAX
         printf '%s%s\tsignal\n' $prefix $s
     end
 end

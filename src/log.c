@@ -331,7 +331,8 @@ static void
 add_outcome_text(struct line *ln, const struct outcome *o, int status,
     const char *why)
 {
-	const char	*name = signame_name(o->signo);
+	char		 buf[SIGNAME_MAX];
+	const char	*name = signame_name(o->signo, buf, sizeof buf);
 
 	switch (o->kind) {
 	case OUTCOME_SIGNALED:
@@ -923,7 +924,8 @@ void
 log_interrupted(int signo, uint64_t now)
 {
 	struct line	 ln = { .len = 0 };
-	const char	*name = signame_name(signo);
+	char		 buf[SIGNAME_MAX];
+	const char	*name = signame_name(signo, buf, sizeof buf);
 
 	if (verbosity < 0 || format != LOG_JSON || run_id[0] == '\0')
 		return;

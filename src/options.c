@@ -583,11 +583,8 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 	case OPT_SPLAY:
 		return duration_parse(arg, &o->splay, why);
 	case OPT_SIGNAL:
-		if ((o->stop_signal = signame_parse(arg)) == -1) {
-			*why = "expected a signal name (TERM, SIGTERM) or number";
-			return -1;
-		}
-		return 0;
+		o->stop_signal = signame_parse(arg, why);
+		return o->stop_signal == -1 ? -1 : 0;
 	case OPT_SEED:
 		o->seeded = 1;
 		if (parse_u64(arg, &o->seed) == -1) {
@@ -965,7 +962,7 @@ options_help(FILE *f)
 "                            past it; a running attempt is stopped (alias\n"
 "                            --max-time)\n"
 "  -k, --kill-after=DURATION  SIGKILL this long after the stop signal [10s]\n"
-"      --signal=SIG        the stop signal: name or number [TERM]\n"
+"      --signal=SIG        the stop signal: name (INT, RTMIN+1) or number [TERM]\n"
 "      --foreground        run attempts in retry's own process group, as\n"
 "                            timeout --foreground (signals reach only COMMAND)\n"
 "\n"

@@ -49,6 +49,11 @@
  * The shared part: read the state at the server's now, refill, clamp a
  * time that lies too far ahead (a server whose clock went back), note
  * the host. Both scripts start with it.
+ * A key of another type, or a hash without the numbers a run writes, is
+ * deleted here and the state taken as fresh (corrupt is then 1): left
+ * in place, a wrong type would fail every call (WRONGTYPE) and disable
+ * the budget for good. Done by the script, so that no other run's call
+ * comes between the check and the new state.
  */
 #define LUA_COMMON \
 "if redis.replicate_commands then redis.replicate_commands() end\n" \
@@ -57,21 +62,30 @@
 "local burst, ratio, rate = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])\n" \
 "local gain, k, dur = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])\n" \
 "local host, ttl = ARGV[#ARGV - 1], tonumber(ARGV[#ARGV])\n" \
+"local corrupt = 0\n" \
+"local function replace(key) redis.call('DEL', key); corrupt = 1 end\n" \
+"local kinds = {'hash', 'hash', 'zset'}\n" \
+"for i = 1, 3 do\n" \
+"  local kind = redis.call('TYPE', KEYS[i])\n" \
+"  if type(kind) == 'table' then kind = kind.ok end\n" \
+"  if kind ~= 'none' and kind ~= kinds[i] then replace(KEYS[i]) end\n" \
+"end\n" \
+"local function bad(v) return v == nil or v ~= v or v < 0 or v > 1e18 end\n" \
 "local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')\n" \
 "local tokens, at = tonumber(b[1]), tonumber(b[2])\n" \
-"local corrupt = 0\n" \
-"local function bad(v) return v == nil or v ~= v or v < 0 or v > 1e18 end\n" \
-"if (b[1] or b[2]) and (bad(tokens) or tokens > 1e9 or bad(at)) then corrupt = 1 end\n" \
-"if corrupt == 1 or tokens == nil or at == nil then tokens = burst; at = now end\n" \
+"if bad(tokens) or tokens > 1e9 or bad(at) then\n" \
+"  if redis.call('EXISTS', KEYS[1]) == 1 then replace(KEYS[1]) end\n" \
+"  tokens = burst; at = now\n" \
+"end\n" \
 "if at > now then at = now end\n" \
 "local function add(n)\n" \
 "  if tokens < burst then tokens = math.min(burst, tokens + n) end\n" \
 "end\n" \
 "add(rate * (now - at) / 1000000)\n" \
 "local c = redis.call('HMGET', KEYS[2], 'fails', 'open_until', 'probe_until', 'fhost', 'fmany')\n" \
-"local fails, open_until, probe_until = tonumber(c[1]) or 0, tonumber(c[2]) or 0, tonumber(c[3]) or 0\n" \
+"local fails, open_until, probe_until = tonumber(c[1]), tonumber(c[2]), tonumber(c[3])\n" \
 "if bad(fails) or bad(open_until) or bad(probe_until) then\n" \
-"  if c[1] or c[2] or c[3] then corrupt = 1 end\n" \
+"  if redis.call('EXISTS', KEYS[2]) == 1 then replace(KEYS[2]); c = {} end\n" \
 "  fails = 0; open_until = 0; probe_until = 0\n" \
 "end\n" \
 "local fhost, fmany = c[4] or '', c[5] or '0'\n" \
@@ -426,6 +440,15 @@ element_num(const redisReply *r, size_t i, double *out)
 	return *end == '\0' ? 0 : -1;
 }
 
+/* Say once that the keys held what no run writes. */
+static void
+warn_fresh(struct redis_store *rs)
+{
+	snprintf(rs->base.warning, sizeof rs->base.warning,
+	    "budget %s in the redis: store held what no run writes; "
+	    "starting a fresh budget", rs->base.name);
+}
+
 /* Element i of a script's reply says the state was corrupt: say so once. */
 static void
 corrupt(struct redis_store *rs, const redisReply *r, size_t i)
@@ -433,9 +456,29 @@ corrupt(struct redis_store *rs, const redisReply *r, size_t i)
 	double	v;
 
 	if (element_num(r, i, &v) == 0 && v == 1)
-		snprintf(rs->base.warning, sizeof rs->base.warning,
-		    "budget %s in the redis: store held what no run writes; "
-		    "starting a fresh budget", rs->base.name);
+		warn_fresh(rs);
+}
+
+/* A reply saying that the key is of another type (which a run replaces). */
+static int
+wrong_type(const redisReply *r)
+{
+	return r->type == REDIS_REPLY_ERROR &&
+	    strncmp(r->str, "WRONGTYPE", 9) == 0;
+}
+
+/* An HMGET reply with a field present. */
+static int
+has_field(const redisReply *r)
+{
+	size_t	i;
+
+	if (r->type != REDIS_REPLY_ARRAY)
+		return 0;
+	for (i = 0; i < r->elements; i++)
+		if (r->element[i]->type != REDIS_REPLY_NIL)
+			return 1;
+	return 0;
 }
 
 static int
@@ -542,15 +585,19 @@ redis_read(struct store *s, struct budget_state *st, uint64_t *now,
 		return -1;
 	}
 	if (t->type != REDIS_REPLY_ARRAY || element_num(t, 0, &sec) == -1 ||
-	    element_num(t, 1, &usec) == -1 || b->type != REDIS_REPLY_ARRAY ||
-	    c->type != REDIS_REPLY_ARRAY) {
+	    element_num(t, 1, &usec) == -1 ||
+	    (b->type != REDIS_REPLY_ARRAY && !wrong_type(b)) ||
+	    (c->type != REDIS_REPLY_ARRAY && !wrong_type(c))) {
 		freeReplyObject(t);
 		freeReplyObject(b);
 		freeReplyObject(c);
 		return fail(rs, "a wrong answer to TIME or HMGET", NULL);
 	}
 	*now = ((uint64_t)sec * 1000000 + (uint64_t)usec) * 1000;
+	/* A wrong type has no elements: fresh, as the next call makes it. */
 	*fresh = element_num(b, 0, &tokens) == -1 || !(tokens >= 0);
+	if (wrong_type(b) || wrong_type(c) || (*fresh && has_field(b)))
+		warn_fresh(rs);
 	if (*fresh)
 		budget_fresh(&s->params, st, *now);
 	else {
