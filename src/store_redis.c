@@ -45,7 +45,8 @@
 
 /*
  * KEYS: budget, breaker, hosts. ARGV: burst, ratio, rate (a second),
- * gain, k, duration (us), then the call's own, then host, ttl (ms).
+ * gain, k, duration (us), recover, then the call's own, then host, ttl
+ * (ms).
  * The shared part: read the state at the server's now, refill, clamp a
  * time that lies too far ahead (a server whose clock went back), note
  * the host. Both scripts start with it.
@@ -61,6 +62,7 @@
 "local now = tonumber(t[1]) * 1000000 + tonumber(t[2])\n" \
 "local burst, ratio, rate = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])\n" \
 "local gain, k, dur = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])\n" \
+"local recover = tonumber(ARGV[7])\n" \
 "local host, ttl = ARGV[#ARGV - 1], tonumber(ARGV[#ARGV])\n" \
 "local corrupt = 0\n" \
 "local function replace(key) redis.call('DEL', key); corrupt = 1 end\n" \
@@ -112,7 +114,7 @@
 "end\n"
 
 /*
- * ARGV[7]: 1 for a first attempt. {answer, probe, wait (us), tokens,
+ * ARGV[8]: 1 for a first attempt. {answer, probe, wait (us), tokens,
  * circuit, corrupt}: corrupt is 1 when the keys held what no run writes
  * (replaced by a fresh budget, as the file store does).
  */
@@ -125,7 +127,7 @@ static const char lua_admit[] = LUA_COMMON
 "  else probe = 1 end\n"
 "end\n"
 "if answer == 0 then\n"
-"  if ARGV[7] == '1' then add(ratio)\n"
+"  if ARGV[8] == '1' then add(ratio)\n"
 "  elseif tokens + 1e-9 >= 1 then tokens = math.max(0, tokens - 1)\n"
 "  else\n"
 "    answer = 1\n"
@@ -138,8 +140,8 @@ static const char lua_admit[] = LUA_COMMON
 "return {answer, probe, wait, string.format('%.9f', tokens), was, corrupt}\n";
 
 /*
- * ARGV[7]: s (success), f (failure), n (neither); ARGV[8]: 1 when the
- * attempt took a token; ARGV[9]: 1 when it was the probe. Returns
+ * ARGV[8]: s (success), f (failure), n (neither); ARGV[9]: 1 when the
+ * attempt took a token; ARGV[10]: 1 when it was the probe. Returns
  * {corrupt}.
  * The breaker opens on K failures in a row, and, when more than one host
  * used the budget within DURATION, only if two hosts or more failed.
@@ -148,12 +150,13 @@ static const char lua_report[] = LUA_COMMON
 "local function open()\n"
 "  open_until = now + dur; probe_until = 0; fails = 0; fhost = ''; fmany = '0'\n"
 "end\n"
-"local r = ARGV[7]\n"
+"local r = ARGV[8]\n"
 "if r == 's' then\n"
-"  add((ARGV[8] == '1' and 1 or 0) + gain)\n"
+"  add((ARGV[9] == '1' and 1 or 0) + gain)\n"
+"  if recover > 0 and fails >= burst and tokens < burst * recover then tokens = burst * recover end\n"
 "  fails = 0; open_until = 0; probe_until = 0; fhost = ''; fmany = '0'\n"
 "elseif r == 'f' then\n"
-"  if ARGV[9] == '1' and k > 0 then open()\n"
+"  if ARGV[10] == '1' and k > 0 then open()\n"
 "  elseif open_until == 0 then\n"
 "    fails = fails + 1\n"
 "    if fhost == '' then fhost = host elseif fhost ~= host then fmany = '1' end\n"
@@ -162,7 +165,7 @@ static const char lua_report[] = LUA_COMMON
 "      if active <= 1 or fmany == '1' then open() end\n"
 "    end\n"
 "  end\n"
-"elseif ARGV[9] == '1' then probe_until = 0 end\n"
+"elseif ARGV[10] == '1' then probe_until = 0 end\n"
 "save()\n"
 "return {corrupt}\n";
 
@@ -381,7 +384,7 @@ script(struct redis_store *rs, const char *sha, const char *body,
 {
 	const struct budget_params	*p = &rs->base.params;
 	const char			*argv[24];
-	char				 num[6][40];
+	char				 num[7][40];
 	redisReply			*r;
 	int				 i, argc = 0;
 
@@ -392,12 +395,13 @@ script(struct redis_store *rs, const char *sha, const char *body,
 	snprintf(num[4], sizeof num[4], "%lu", (unsigned long)p->breaker_k);
 	snprintf(num[5], sizeof num[5], "%llu",
 	    (unsigned long long)(p->breaker_ns / 1000));
+	snprintf(num[6], sizeof num[6], "%.17g", p->recover);
 	argv[argc++] = "EVALSHA";
 	argv[argc++] = sha;
 	argv[argc++] = "3";
 	for (i = 0; i < 3; i++)
 		argv[argc++] = rs->key[i];
-	for (i = 0; i < 6; i++)
+	for (i = 0; i < 7; i++)
 		argv[argc++] = num[i];
 	for (i = 0; i < n; i++)
 		argv[argc++] = own[i];
