@@ -11,7 +11,9 @@
  * so a run that dies at any point leaves the old state or the new one.
  * NAME has no ',' or '/', and the suffixes differ, so no two budgets'
  * files meet. DIR is the user's own and private; no symlink is followed
- * in it, and every check is made on the opened descriptor.
+ * in it, and every check is made on the opened descriptor. Nothing in
+ * DIR is opened so that the open could wait (a FIFO, a device): a run
+ * must never hang on its budget.
  */
 #include "config.h"
 
@@ -83,6 +85,38 @@ fail(struct file_store *fs, const char *what)
 	return -1;
 }
 
+/* What a file that is not a regular one is, for a message. */
+static const char *
+kind(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	return "a special file";
+}
+
+/*
+ * What is at name in DIR when it could not be opened or is not a regular
+ * file, or NULL when it is a regular file or cannot be seen.
+ */
+static const char *
+kind_at(struct file_store *fs, const char *name)
+{
+	struct stat	sb;
+
+	if (fstatat(fs->dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == -1 ||
+	    S_ISREG(sb.st_mode))
+		return NULL;
+	return kind(sb.st_mode);
+}
+
 /*
  * Open DIR, creating it 0700 if asked; refuse one that is a symlink,
  * not a directory, another user's (root's included), or writable by
@@ -94,8 +128,12 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 	struct stat	sb;
 	int		fd, e;
 
-	/* Opened first: a DIR that is there costs no mkdir. */
-	fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/*
+	 * Opened first: a DIR that is there costs no mkdir. O_DIRECTORY
+	 * fails on a FIFO before it is opened; O_NONBLOCK makes sure.
+	 */
+	fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC);
 	if (fd == -1 && errno == ENOENT && create) {
 		if (mkdir(fs->dir, 0700) == -1 && errno != EEXIST) {
 			snprintf(err, errlen, "cannot create %s: %s", fs->dir,
@@ -103,7 +141,7 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 			return -1;
 		}
 		fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-		    O_CLOEXEC);
+		    O_NONBLOCK | O_CLOEXEC);
 	}
 	if (fd == -1 && !create && errno == ENOENT)
 		return fs->dirfd = -1, 0;
@@ -136,28 +174,46 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 
 /*
  * Open NAME.lock, once a run: a symlink there is removed, not followed.
+ * Anything else that is not a regular file is left as it is, and the run
+ * goes on without the budget: two runs that both found it could each
+ * remove what the other made in its place, and then each hold a lock of
+ * its own. O_NONBLOCK: a FIFO or a device must not hold the run.
  * Close-on-exec: no attempt holds it.
  */
 static int
 open_lock(struct file_store *fs)
 {
-	struct stat	sb;
-	int		fd;
+	const int	 flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+			    O_NOCTTY | O_CLOEXEC;
+	const char	*what;
+	struct stat	 sb;
+	int		 fd, e;
 
-	fd = openat(fs->dirfd, fs->lock, O_RDWR | O_CREAT | O_NOFOLLOW |
-	    O_CLOEXEC, 0600);
+	fd = openat(fs->dirfd, fs->lock, flags, 0600);
 	if (fd == -1 && errno == ELOOP && unlinkat(fs->dirfd, fs->lock, 0) == 0)
-		fd = openat(fs->dirfd, fs->lock, O_RDWR | O_CREAT |
-		    O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd == -1)
-		return fail(fs, fs->lock);
-	if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		fd = openat(fs->dirfd, fs->lock, flags, 0600);
+	if (fd == -1) {
+		/* A directory (EISDIR), a socket (ENXIO): say which. */
+		e = errno;
+		if ((what = kind_at(fs, fs->lock)) == NULL) {
+			errno = e;
+			return fail(fs, fs->lock);
+		}
+	} else if (fstat(fd, &sb) == -1) {
+		e = errno;
 		close(fd);
-		errno = EINVAL;
+		errno = e;
 		return fail(fs, fs->lock);
+	} else if (S_ISREG(sb.st_mode)) {
+		fs->lockfd = fd;
+		return 0;
+	} else {
+		what = kind(sb.st_mode);
+		close(fd);
 	}
-	fs->lockfd = fd;
-	return 0;
+	snprintf(fs->base.error, sizeof fs->base.error, "%s/%s is %s, not a "
+	    "regular file: remove it", fs->dir, fs->lock, what);
+	return -1;
 }
 
 /* Take (type F_WRLCK) or leave (F_UNLCK) the lock on NAME.lock. */
@@ -237,6 +293,16 @@ warn_corrupt(struct file_store *fs, const char *what)
 	    fs->state, what);
 }
 
+/* The same, for a state file that is kind ("a FIFO"). */
+static void
+warn_not_regular(struct file_store *fs, const char *kind)
+{
+	char	what[64];
+
+	snprintf(what, sizeof what, "is %s, not a regular file", kind);
+	warn_corrupt(fs, what);
+}
+
 /*
  * Read the state; *fresh when there is none. A file that is not a
  * regular one, cannot be read or does not parse is a fresh budget, with
@@ -246,24 +312,31 @@ static int
 read_state(struct file_store *fs, struct budget_state *st, uint64_t now,
     int *fresh)
 {
-	char		buf[STATE_MAX + 1];
-	struct stat	sb;
-	ssize_t		n;
-	int		fd;
+	char		 buf[STATE_MAX + 1];
+	const char	*what;
+	struct stat	 sb;
+	ssize_t		 n;
+	int		 fd;
 
 	*fresh = 0;
 	fd = fs->dirfd == -1 ? (errno = ENOENT, -1) : openat(fs->dirfd,
-	    fs->state, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	    fs->state, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC);
 	if (fd == -1 && errno == ENOENT) {
 		*fresh = 1;
 		budget_fresh(&fs->base.params, st, now);
 		return 0;
 	}
 	if (fd == -1) {
-		warn_corrupt(fs, errno == ELOOP ? "is a symbolic link" :
-		    "cannot be read");
-	} else if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
-		warn_corrupt(fs, "is not a regular file");
+		/* A symlink (ELOOP), a socket (ENXIO): say which. */
+		if ((what = kind_at(fs, fs->state)) != NULL)
+			warn_not_regular(fs, what);
+		else
+			warn_corrupt(fs, "cannot be read");
+	} else if (fstat(fd, &sb) == -1) {
+		warn_corrupt(fs, "cannot be read");
+	} else if (!S_ISREG(sb.st_mode)) {
+		warn_not_regular(fs, kind(sb.st_mode));
 	} else if ((n = read(fd, buf, sizeof buf)) < 0) {
 		warn_corrupt(fs, "cannot be read");
 	} else if (budget_parse(buf, (size_t)n, st) == -1) {
@@ -291,11 +364,17 @@ write_state(struct file_store *fs, const struct budget_state *st)
 		errno = EOVERFLOW;
 		return fail(fs, fs->state);
 	}
-	fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_TRUNC |
-	    O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd == -1 && errno == ELOOP && unlinkat(fs->dirfd, fs->tmp, 0) == 0)
-		fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_TRUNC |
-		    O_NOFOLLOW | O_CLOEXEC, 0600);
+	/*
+	 * O_EXCL: a new regular file or nothing; what is there (the NAME.tmp
+	 * of a run that died, a symlink, a FIFO that an open for writing
+	 * would wait on forever) is removed first. No other run writes
+	 * NAME.tmp: we hold the lock.
+	 */
+	fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_EXCL |
+	    O_CLOEXEC, 0600);
+	if (fd == -1 && errno == EEXIST && unlinkat(fs->dirfd, fs->tmp, 0) == 0)
+		fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_EXCL |
+		    O_CLOEXEC, 0600);
 	if (fd == -1)
 		return fail(fs, fs->tmp);
 	w = write(fd, buf, (size_t)n);
