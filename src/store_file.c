@@ -10,10 +10,12 @@
  * A change is read, compute, write NAME.tmp, rename, all under the lock,
  * so a run that dies at any point leaves the old state or the new one.
  * NAME has no ',' or '/', and the suffixes differ, so no two budgets'
- * files meet. DIR is the user's own and private; no symlink is followed
- * in it, and every check is made on the opened descriptor. Nothing in
- * DIR is opened so that the open could wait (a FIFO, a device): a run
- * must never hang on its budget.
+ * files meet, nor a directory moved out of the way of one, to
+ * NAME.budget.bad-XXXXXX or NAME.tmp.bad-XXXXXX (X: a letter or a digit).
+ * DIR is the user's own and private; no symlink is followed in it, and
+ * every check is made on the opened descriptor. Nothing in DIR is opened
+ * so that the open could wait (a FIFO, a device): a run must never hang
+ * on its budget.
  */
 #include "config.h"
 
@@ -27,6 +29,7 @@
 #include <unistd.h>
 
 #include "eventloop.h"
+#include "rng.h"
 #include "store.h"
 
 #ifdef F_OFD_SETLK
@@ -352,11 +355,87 @@ read_state(struct file_store *fs, struct budget_state *st, uint64_t now,
 	return 0;
 }
 
-/* Write the state: to NAME.tmp, then renamed over NAME.budget. */
+/*
+ * Move the directory at name aside, to a new name.bad-XXXXXX, left in
+ * aside. A directory renamed over one that is there replaces it only
+ * when it is empty, and over a file not at all: a name that is taken
+ * loses nothing.
+ */
+static int
+move_aside(struct file_store *fs, const char *name, char *aside, size_t len)
+{
+	static const char	abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "abcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned char		r[6];
+	size_t			i;
+	int			n;
+
+	n = snprintf(aside, len, "%s.bad-", name);
+	if (n < 0 || (size_t)n + sizeof r >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (rng_kernel_bytes(r, sizeof r) == -1)
+		return -1;
+	for (i = 0; i < sizeof r; i++)
+		aside[n + i] = abc[r[i] % (sizeof abc - 1)];
+	aside[n + i] = '\0';
+	return renameat(fs->dirfd, name, fs->dirfd, aside);
+}
+
+/*
+ * Make room at name for a file of ours (under the lock): what is there is
+ * unlinked, an empty directory removed. A directory with something in it
+ * is moved aside whole (*aside: where to), as what is in it is the
+ * user's and never deleted; the run does not go on without the budget
+ * either, as every later run would then warn again and share nothing.
+ */
+static int
+clear_path(struct file_store *fs, const char *name, char *aside, size_t len)
+{
+	int	e;
+
+	aside[0] = '\0';
+	if (unlinkat(fs->dirfd, name, 0) == 0 || errno == ENOENT)
+		return 0;
+	/* A directory: EISDIR from Linux, EPERM from POSIX. */
+	if (errno != EISDIR && errno != EPERM)
+		return -1;
+	e = errno;
+	if (unlinkat(fs->dirfd, name, AT_REMOVEDIR) == 0)
+		return 0;
+	if (errno == ENOTDIR) {
+		errno = e;
+		return -1;
+	}
+	if (errno != ENOTEMPTY && errno != EEXIST)
+		return -1;
+	if (move_aside(fs, name, aside, len) == -1) {
+		aside[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+/* Add to the warning where a directory in the way went. */
+static void
+warn_aside(struct file_store *fs, const char *name, const char *aside)
+{
+	size_t	n = strlen(fs->base.warning);
+
+	snprintf(fs->base.warning + n, sizeof fs->base.warning - n,
+	    "%sdirectory %s/%s moved to %s/%s", n > 0 ? "; " : "", fs->dir,
+	    name, fs->dir, aside);
+}
+
+/*
+ * Write the state: to NAME.tmp, then renamed over NAME.budget. What is in
+ * the way of either is replaced (see clear_path).
+ */
 static int
 write_state(struct file_store *fs, const struct budget_state *st)
 {
-	char	buf[STATE_MAX];
+	char	buf[STATE_MAX], aside[BUDGET_NAME_MAX + 32];
 	int	fd, n;
 	ssize_t	w;
 
@@ -367,14 +446,18 @@ write_state(struct file_store *fs, const struct budget_state *st)
 	/*
 	 * O_EXCL: a new regular file or nothing; what is there (the NAME.tmp
 	 * of a run that died, a symlink, a FIFO that an open for writing
-	 * would wait on forever) is removed first. No other run writes
+	 * would wait on forever) is cleared first. No other run writes
 	 * NAME.tmp: we hold the lock.
 	 */
 	fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_EXCL |
 	    O_CLOEXEC, 0600);
-	if (fd == -1 && errno == EEXIST && unlinkat(fs->dirfd, fs->tmp, 0) == 0)
+	if (fd == -1 && errno == EEXIST &&
+	    clear_path(fs, fs->tmp, aside, sizeof aside) == 0) {
+		if (aside[0] != '\0')
+			warn_aside(fs, fs->tmp, aside);
 		fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_EXCL |
 		    O_CLOEXEC, 0600);
+	}
 	if (fd == -1)
 		return fail(fs, fs->tmp);
 	w = write(fd, buf, (size_t)n);
@@ -387,6 +470,14 @@ write_state(struct file_store *fs, const struct budget_state *st)
 	}
 	if (close(fd) == -1)
 		return fail(fs, fs->tmp);
+	if (renameat(fs->dirfd, fs->tmp, fs->dirfd, fs->state) == 0)
+		return 0;
+	/* Only a directory is not renamed over: EISDIR. */
+	if (errno != EISDIR ||
+	    clear_path(fs, fs->state, aside, sizeof aside) == -1)
+		return fail(fs, fs->state);
+	if (aside[0] != '\0')
+		warn_aside(fs, fs->state, aside);
 	if (renameat(fs->dirfd, fs->tmp, fs->dirfd, fs->state) == -1)
 		return fail(fs, fs->state);
 	return 0;
