@@ -180,7 +180,8 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
  * Anything else that is not a regular file is left as it is, and the run
  * goes on without the budget: two runs that both found it could each
  * remove what the other made in its place, and then each hold a lock of
- * its own. O_NONBLOCK: a FIFO or a device must not hold the run.
+ * its own. O_NONBLOCK: a FIFO or a device must not hold the run; it
+ * stays, as it changes nothing for a regular file or its lock.
  * Close-on-exec: no attempt holds it.
  */
 static int
