@@ -10,8 +10,12 @@
  * A change is read, compute, write NAME.tmp, rename, all under the lock,
  * so a run that dies at any point leaves the old state or the new one.
  * NAME has no ',' or '/', and the suffixes differ, so no two budgets'
- * files meet. DIR is the user's own and private; no symlink is followed
- * in it, and every check is made on the opened descriptor.
+ * files meet, nor a directory moved out of the way of one, to
+ * NAME.budget.bad-XXXXXX or NAME.tmp.bad-XXXXXX (X: a letter or a digit).
+ * DIR is the user's own and private; no symlink is followed in it, and
+ * every check is made on the opened descriptor. Nothing in DIR is opened
+ * so that the open could wait (a FIFO, a device): a run must never hang
+ * on its budget.
  */
 #include "config.h"
 
@@ -25,6 +29,7 @@
 #include <unistd.h>
 
 #include "eventloop.h"
+#include "rng.h"
 #include "store.h"
 
 #ifdef F_OFD_SETLK
@@ -83,6 +88,38 @@ fail(struct file_store *fs, const char *what)
 	return -1;
 }
 
+/* What a file that is not a regular one is, for a message. */
+static const char *
+kind(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	return "a special file";
+}
+
+/*
+ * What is at name in DIR when it could not be opened or is not a regular
+ * file, or NULL when it is a regular file or cannot be seen.
+ */
+static const char *
+kind_at(struct file_store *fs, const char *name)
+{
+	struct stat	sb;
+
+	if (fstatat(fs->dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == -1 ||
+	    S_ISREG(sb.st_mode))
+		return NULL;
+	return kind(sb.st_mode);
+}
+
 /*
  * Open DIR, creating it 0700 if asked; refuse one that is a symlink,
  * not a directory, another user's (root's included), or writable by
@@ -94,8 +131,12 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 	struct stat	sb;
 	int		fd, e;
 
-	/* Opened first: a DIR that is there costs no mkdir. */
-	fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/*
+	 * Opened first: a DIR that is there costs no mkdir. O_DIRECTORY
+	 * fails on a FIFO before it is opened; O_NONBLOCK makes sure.
+	 */
+	fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC);
 	if (fd == -1 && errno == ENOENT && create) {
 		if (mkdir(fs->dir, 0700) == -1 && errno != EEXIST) {
 			snprintf(err, errlen, "cannot create %s: %s", fs->dir,
@@ -103,7 +144,7 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 			return -1;
 		}
 		fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-		    O_CLOEXEC);
+		    O_NONBLOCK | O_CLOEXEC);
 	}
 	if (fd == -1 && !create && errno == ENOENT)
 		return fs->dirfd = -1, 0;
@@ -136,28 +177,47 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 
 /*
  * Open NAME.lock, once a run: a symlink there is removed, not followed.
+ * Anything else that is not a regular file is left as it is, and the run
+ * goes on without the budget: two runs that both found it could each
+ * remove what the other made in its place, and then each hold a lock of
+ * its own. O_NONBLOCK: a FIFO or a device must not hold the run; it
+ * stays, as it changes nothing for a regular file or its lock.
  * Close-on-exec: no attempt holds it.
  */
 static int
 open_lock(struct file_store *fs)
 {
-	struct stat	sb;
-	int		fd;
+	const int	 flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+			    O_NOCTTY | O_CLOEXEC;
+	const char	*what;
+	struct stat	 sb;
+	int		 fd, e;
 
-	fd = openat(fs->dirfd, fs->lock, O_RDWR | O_CREAT | O_NOFOLLOW |
-	    O_CLOEXEC, 0600);
+	fd = openat(fs->dirfd, fs->lock, flags, 0600);
 	if (fd == -1 && errno == ELOOP && unlinkat(fs->dirfd, fs->lock, 0) == 0)
-		fd = openat(fs->dirfd, fs->lock, O_RDWR | O_CREAT |
-		    O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd == -1)
-		return fail(fs, fs->lock);
-	if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
+		fd = openat(fs->dirfd, fs->lock, flags, 0600);
+	if (fd == -1) {
+		/* A directory (EISDIR), a socket (ENXIO): say which. */
+		e = errno;
+		if ((what = kind_at(fs, fs->lock)) == NULL) {
+			errno = e;
+			return fail(fs, fs->lock);
+		}
+	} else if (fstat(fd, &sb) == -1) {
+		e = errno;
 		close(fd);
-		errno = EINVAL;
+		errno = e;
 		return fail(fs, fs->lock);
+	} else if (S_ISREG(sb.st_mode)) {
+		fs->lockfd = fd;
+		return 0;
+	} else {
+		what = kind(sb.st_mode);
+		close(fd);
 	}
-	fs->lockfd = fd;
-	return 0;
+	snprintf(fs->base.error, sizeof fs->base.error, "%s/%s is %s, not a "
+	    "regular file: remove it", fs->dir, fs->lock, what);
+	return -1;
 }
 
 /* Take (type F_WRLCK) or leave (F_UNLCK) the lock on NAME.lock. */
@@ -237,6 +297,16 @@ warn_corrupt(struct file_store *fs, const char *what)
 	    fs->state, what);
 }
 
+/* The same, for a state file that is kind ("a FIFO"). */
+static void
+warn_not_regular(struct file_store *fs, const char *kind)
+{
+	char	what[64];
+
+	snprintf(what, sizeof what, "is %s, not a regular file", kind);
+	warn_corrupt(fs, what);
+}
+
 /*
  * Read the state; *fresh when there is none. A file that is not a
  * regular one, cannot be read or does not parse is a fresh budget, with
@@ -246,24 +316,31 @@ static int
 read_state(struct file_store *fs, struct budget_state *st, uint64_t now,
     int *fresh)
 {
-	char		buf[STATE_MAX + 1];
-	struct stat	sb;
-	ssize_t		n;
-	int		fd;
+	char		 buf[STATE_MAX + 1];
+	const char	*what;
+	struct stat	 sb;
+	ssize_t		 n;
+	int		 fd;
 
 	*fresh = 0;
 	fd = fs->dirfd == -1 ? (errno = ENOENT, -1) : openat(fs->dirfd,
-	    fs->state, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	    fs->state, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC);
 	if (fd == -1 && errno == ENOENT) {
 		*fresh = 1;
 		budget_fresh(&fs->base.params, st, now);
 		return 0;
 	}
 	if (fd == -1) {
-		warn_corrupt(fs, errno == ELOOP ? "is a symbolic link" :
-		    "cannot be read");
-	} else if (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode)) {
-		warn_corrupt(fs, "is not a regular file");
+		/* A symlink (ELOOP), a socket (ENXIO): say which. */
+		if ((what = kind_at(fs, fs->state)) != NULL)
+			warn_not_regular(fs, what);
+		else
+			warn_corrupt(fs, "cannot be read");
+	} else if (fstat(fd, &sb) == -1) {
+		warn_corrupt(fs, "cannot be read");
+	} else if (!S_ISREG(sb.st_mode)) {
+		warn_not_regular(fs, kind(sb.st_mode));
 	} else if ((n = read(fd, buf, sizeof buf)) < 0) {
 		warn_corrupt(fs, "cannot be read");
 	} else if (budget_parse(buf, (size_t)n, st) == -1) {
@@ -279,11 +356,87 @@ read_state(struct file_store *fs, struct budget_state *st, uint64_t now,
 	return 0;
 }
 
-/* Write the state: to NAME.tmp, then renamed over NAME.budget. */
+/*
+ * Move the directory at name aside, to a new name.bad-XXXXXX, left in
+ * aside. A directory renamed over one that is there replaces it only
+ * when it is empty, and over a file not at all: a name that is taken
+ * loses nothing.
+ */
+static int
+move_aside(struct file_store *fs, const char *name, char *aside, size_t len)
+{
+	static const char	abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "abcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned char		r[6];
+	size_t			i;
+	int			n;
+
+	n = snprintf(aside, len, "%s.bad-", name);
+	if (n < 0 || (size_t)n + sizeof r >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (rng_kernel_bytes(r, sizeof r) == -1)
+		return -1;
+	for (i = 0; i < sizeof r; i++)
+		aside[n + i] = abc[r[i] % (sizeof abc - 1)];
+	aside[n + i] = '\0';
+	return renameat(fs->dirfd, name, fs->dirfd, aside);
+}
+
+/*
+ * Make room at name for a file of ours (under the lock): what is there is
+ * unlinked, an empty directory removed. A directory with something in it
+ * is moved aside whole (*aside: where to), as what is in it is the
+ * user's and never deleted; the run does not go on without the budget
+ * either, as every later run would then warn again and share nothing.
+ */
+static int
+clear_path(struct file_store *fs, const char *name, char *aside, size_t len)
+{
+	int	e;
+
+	aside[0] = '\0';
+	if (unlinkat(fs->dirfd, name, 0) == 0 || errno == ENOENT)
+		return 0;
+	/* A directory: EISDIR from Linux, EPERM from POSIX. */
+	if (errno != EISDIR && errno != EPERM)
+		return -1;
+	e = errno;
+	if (unlinkat(fs->dirfd, name, AT_REMOVEDIR) == 0)
+		return 0;
+	if (errno == ENOTDIR) {
+		errno = e;
+		return -1;
+	}
+	if (errno != ENOTEMPTY && errno != EEXIST)
+		return -1;
+	if (move_aside(fs, name, aside, len) == -1) {
+		aside[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+/* Add to the warning where a directory in the way went. */
+static void
+warn_aside(struct file_store *fs, const char *name, const char *aside)
+{
+	size_t	n = strlen(fs->base.warning);
+
+	snprintf(fs->base.warning + n, sizeof fs->base.warning - n,
+	    "%sdirectory %s/%s moved to %s/%s", n > 0 ? "; " : "", fs->dir,
+	    name, fs->dir, aside);
+}
+
+/*
+ * Write the state: to NAME.tmp, then renamed over NAME.budget. What is in
+ * the way of either is replaced (see clear_path).
+ */
 static int
 write_state(struct file_store *fs, const struct budget_state *st)
 {
-	char	buf[STATE_MAX];
+	char	buf[STATE_MAX], aside[BUDGET_NAME_MAX + 32];
 	int	fd, n;
 	ssize_t	w;
 
@@ -291,11 +444,21 @@ write_state(struct file_store *fs, const struct budget_state *st)
 		errno = EOVERFLOW;
 		return fail(fs, fs->state);
 	}
-	fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_TRUNC |
-	    O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd == -1 && errno == ELOOP && unlinkat(fs->dirfd, fs->tmp, 0) == 0)
-		fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_TRUNC |
-		    O_NOFOLLOW | O_CLOEXEC, 0600);
+	/*
+	 * O_EXCL: a new regular file or nothing; what is there (the NAME.tmp
+	 * of a run that died, a symlink, a FIFO that an open for writing
+	 * would wait on forever) is cleared first. No other run writes
+	 * NAME.tmp: we hold the lock.
+	 */
+	fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_EXCL |
+	    O_CLOEXEC, 0600);
+	if (fd == -1 && errno == EEXIST &&
+	    clear_path(fs, fs->tmp, aside, sizeof aside) == 0) {
+		if (aside[0] != '\0')
+			warn_aside(fs, fs->tmp, aside);
+		fd = openat(fs->dirfd, fs->tmp, O_WRONLY | O_CREAT | O_EXCL |
+		    O_CLOEXEC, 0600);
+	}
 	if (fd == -1)
 		return fail(fs, fs->tmp);
 	w = write(fd, buf, (size_t)n);
@@ -308,6 +471,14 @@ write_state(struct file_store *fs, const struct budget_state *st)
 	}
 	if (close(fd) == -1)
 		return fail(fs, fs->tmp);
+	if (renameat(fs->dirfd, fs->tmp, fs->dirfd, fs->state) == 0)
+		return 0;
+	/* Only a directory is not renamed over: EISDIR. */
+	if (errno != EISDIR ||
+	    clear_path(fs, fs->state, aside, sizeof aside) == -1)
+		return fail(fs, fs->state);
+	if (aside[0] != '\0')
+		warn_aside(fs, fs->state, aside);
 	if (renameat(fs->dirfd, fs->tmp, fs->dirfd, fs->state) == -1)
 		return fail(fs, fs->state);
 	return 0;

@@ -2,7 +2,7 @@
 /*
  * Unit tests of the file: store against real files in a fresh directory:
  * concurrent takers in forked children, corrupt and truncated state, a
- * symlinked, foreign or shared DIR.
+ * FIFO or a directory in the way, a symlinked, foreign or shared DIR.
  */
 #include "config.h"
 
@@ -291,6 +291,87 @@ START_TEST(a_symlinked_lock_file_is_replaced)
 }
 END_TEST
 
+/* What is put in the way of one of budget "b"'s files, and what is said. */
+enum obstacle { FIFO, EMPTY_DIR, FULL_DIR };
+static const struct {
+	const char	*file;
+	enum obstacle	 what;
+	const char	*said;		/* in the warning; NULL: none */
+} in_the_way[] = {
+	{ "b.tmp", FIFO, NULL },
+	{ "b.budget", FIFO, "is a FIFO, not a regular file" },
+	{ "b.tmp", EMPTY_DIR, NULL },
+	{ "b.tmp", FULL_DIR, "b.tmp moved to " },
+	{ "b.budget", EMPTY_DIR, "is a directory, not a regular file" },
+	{ "b.budget", FULL_DIR, "b.budget moved to " },
+};
+
+START_TEST(a_fifo_or_directory_in_the_way_is_replaced)
+{
+	struct budget_params	 p = params(4, 0, 0);
+	struct budget_grant	 g;
+	struct store		*s = open_b(&p, 1);
+	const char		*w;
+	char			 path[4400], kept[4500], said[1024] = "";
+	struct stat		 sb;
+
+	snprintf(path, sizeof path, "%s/%s", dir, in_the_way[_i].file);
+	snprintf(kept, sizeof kept, "%s/kept", path);
+	if (in_the_way[_i].what == FIFO)
+		ck_assert_int_eq(mkfifo(path, 0600), 0);
+	else
+		ck_assert_int_eq(mkdir(path, 0700), 0);
+	if (in_the_way[_i].what == FULL_DIR)
+		ck_assert_int_eq(mkdir(kept, 0700), 0);
+	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert(g.tokens == 3);
+	w = store_take_warning(s);
+	if (in_the_way[_i].said == NULL)
+		ck_assert_msg(w == NULL, "%s", w);
+	else
+		ck_assert_msg(w != NULL && strstr(w, in_the_way[_i].said) !=
+		    NULL, "%s", w != NULL ? w : "no warning");
+	if (w != NULL)
+		snprintf(said, sizeof said, "%s", w);
+	/* Replaced: the next change reads it without a word. */
+	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert(g.tokens == 2);
+	ck_assert_ptr_null(store_take_warning(s));
+	store_close(s);
+	snprintf(path, sizeof path, "%s/b.budget", dir);
+	ck_assert_int_eq(lstat(path, &sb), 0);
+	ck_assert(S_ISREG(sb.st_mode));
+	if (in_the_way[_i].what == FULL_DIR) {
+		/* Moved aside with what is in it, never deleted. */
+		snprintf(kept, sizeof kept, "%s/%s.bad-", dir,
+		    in_the_way[_i].file);
+		ck_assert_ptr_nonnull(strstr(said, kept));
+		snprintf(path, sizeof path, "%s/kept", strstr(said, kept));
+		ck_assert_int_eq(lstat(path, &sb), 0);
+		ck_assert(S_ISDIR(sb.st_mode));
+	}
+}
+END_TEST
+
+START_TEST(a_lock_that_is_a_fifo_is_left_alone)
+{
+	struct budget_params	 p = params(4, 0, 0);
+	struct budget_grant	 g;
+	struct store		*s = open_b(&p, 1);
+	char			 path[4400];
+	struct stat		 sb;
+
+	snprintf(path, sizeof path, "%s/b.lock", dir);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	ck_assert_int_eq(store_admit(s, 0, &g), -1);
+	ck_assert_msg(strstr(store_error(s), "b.lock is a FIFO") != NULL, "%s",
+	    store_error(s));
+	store_close(s);
+	ck_assert_int_eq(lstat(path, &sb), 0);
+	ck_assert(S_ISFIFO(sb.st_mode));
+}
+END_TEST
+
 /* Opening DIR fails, and err says why. */
 static void
 refused(const char *because)
@@ -531,6 +612,9 @@ store_suite(void)
 	    0, sizeof corrupt / sizeof corrupt[0]);
 	tcase_add_test(tc, a_symlinked_state_file_is_not_followed);
 	tcase_add_test(tc, a_symlinked_lock_file_is_replaced);
+	tcase_add_loop_test(tc, a_fifo_or_directory_in_the_way_is_replaced,
+	    0, sizeof in_the_way / sizeof in_the_way[0]);
+	tcase_add_test(tc, a_lock_that_is_a_fifo_is_left_alone);
 	tcase_add_test(tc, a_symlinked_dir_is_refused);
 	tcase_add_test(tc, a_symlinked_dir_with_a_slash_is_refused);
 	tcase_add_test(tc, a_waiter_writes_nothing);
