@@ -101,8 +101,9 @@ next_delay(struct run *r, uint64_t n)
 
 /*
  * A spool that failed is an error of retry's (a short input must not be
- * replayed as if whole); a reader of stdout gone is SIGPIPE, as it would
- * be for cat.
+ * replayed as if whole), and so is output, held or passed through, that
+ * could not be written; a reader of held output gone is SIGPIPE, as it
+ * would be for cat.
  */
 static int
 io_failed(const struct io *io)
@@ -714,8 +715,15 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	supervise_close(&r.sup);
 	runenv_free(&r.env);
 	store_close(r.store);
-	/* The last messages, while the reader takes them. */
+	/*
+	 * The last messages, while the reader takes them. The last output
+	 * passed through may have waited with them, and been lost.
+	 */
 	eventloop_flush_sinks(r.deadline);
+	if (eventloop_signal() == 0 && io_output_lost(&r.io)) {
+		st = io_failed(&r.io);
+		eventloop_flush_sinks(r.deadline);
+	}
 	if (eventloop_signal() != 0)
 		eventloop_die_of(eventloop_signal());
 	return st;
