@@ -521,7 +521,7 @@ static int
 attempt_output(struct run *r, const struct stop_plan *plan)
 {
 	uint64_t	delay;
-	int		d, success;
+	int		d, success, late;
 
 	io_ended(&r->io);
 	if ((d = io_deliver(&r->io, plan->at)) == -1 ||
@@ -540,18 +540,24 @@ attempt_output(struct run *r, const struct stop_plan *plan)
 	io_release(&r->io, success);
 	if ((d = io_deliver(&r->io, plan->at)) == -1)
 		return io_failed(&r->io);
-	/* Held output cut short: a second copy must not follow it. */
-	if (d == IO_LATE && success && eventloop_signal() == 0) {
+	/* The user's interrupt stays one, whatever became of its output. */
+	late = d == IO_LATE && eventloop_signal() == 0 &&
+	    r->a.v.kind != VERDICT_INTERRUPTED;
+	if (late)
 		output_late(&r->a.out);
+	/* Held output cut short: a second copy must not follow it. */
+	if (late && success) {
 		r->a.v.status = r->prev = EXIT_TIMEDOUT;
 		r->a.v.why = r->a.out.why;
 		return give_up(r, "output", EXIT_TIMEDOUT);
 	}
 	/*
-	 * Only a retry is judged again: the time its output took may now
-	 * forbid the sleep. A success whose output went out stays one.
+	 * Only a retry is judged again, and a failure whose output (to
+	 * stderr) was cut short, which now counts as timed out: at the
+	 * deadline that ends the run with 124. A success whose output went
+	 * out stays one.
 	 */
-	if (r->a.v.kind == VERDICT_RETRY)
+	if (late || r->a.v.kind == VERDICT_RETRY)
 		decide(r, delay);
 	return GO_ON;
 }
