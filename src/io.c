@@ -131,7 +131,7 @@ io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
 	io->http = http;
 	io->through = io->cond != NULL || http;
 	io->in_r = io->in_w = io->out_r = io->out_w = io->null_fd = -1;
-	io->err_r = io->err_w = io->rel_fd = io->error_fd = -1;
+	io->err_r = io->err_w = io->rel_fd = io->werror_fd = -1;
 	io->in_fd = STDIN_FILENO;
 	spool_init(&io->in, SPOOL_MEM_DEFAULT);
 	spool_init(&io->out, SPOOL_MEM_DEFAULT);
@@ -433,6 +433,19 @@ take_stdin(struct io *io)
 	return 0;
 }
 
+/*
+ * A write of the attempt's output to fd failed with e: retry's own failure
+ * (io_error()), the first one kept.
+ */
+static void
+write_failed(struct io *io, int fd, int e)
+{
+	if (io->werror == 0) {
+		io->werror = e;
+		io->werror_fd = fd;
+	}
+}
+
 /* A stream ended: its last line, if it had no newline, counts too. */
 static void
 end_lines(struct io *io, struct cond_line *line, struct http_line *hline)
@@ -450,8 +463,8 @@ end_lines(struct io *io, struct cond_line *line, struct http_line *hline)
  * was given: a reader that stalls stalls the attempt, as it would without
  * retry in between, and never retry itself. Returns PUMP_EMPTY, PUMP_END
  * or PUMP_FULL (waiting for the reader). When retry's stdout or stderr
- * has no reader any more, the pipe is closed, so that the attempt meets
- * the broken pipe it would have met without retry.
+ * cannot be written any more, the pipe is closed, so that the attempt
+ * meets a broken pipe, as it would have met the failure itself.
  */
 static int
 pass_through(struct io *io, int *fd, struct cond_line *line,
@@ -486,6 +499,14 @@ pass_through(struct io *io, int *fd, struct cond_line *line,
 				return -1;
 			}
 		} else if (sink_write(to, buf, (size_t)n) == -1) {
+			/*
+			 * A reader gone is no more than that, as without
+			 * retry; any other failure (a full disk, an I/O
+			 * error) loses output that no one else would tell
+			 * of: the run fails once the attempt is over.
+			 */
+			if (errno != EPIPE)
+				write_failed(io, to, errno);
 			close_fd(fd);
 			return PUMP_END;
 		}
@@ -628,8 +649,7 @@ full:
 	sink_await(io->rel_fd);
 	return 0;
 failed:
-	io->error = errno;
-	io->error_fd = io->rel_fd;
+	write_failed(io, io->rel_fd, errno);
 	return -1;
 }
 
@@ -694,7 +714,7 @@ abandon(struct io *io)
  * none) bounds this too: once it has passed, or a stop signal came, retry
  * goes on only while the readers take bytes, and drops the rest when they
  * take none for SINK_STALL_NS. Returns 0 when all went, IO_LATE when the
- * rest was dropped, -1 when a spool or a write failed (io->error).
+ * rest was dropped, -1 when a spool or a write failed (io_error()).
  */
 int
 io_deliver(struct io *io, uint64_t until)
@@ -726,6 +746,9 @@ io_deliver(struct io *io, uint64_t until)
 	}
 	end_lines(io, &io->out_line, &io->out_http);
 	end_lines(io, &io->err_line, &io->err_http);
+	(void)io_output_lost(io);
+	if (io->werror != 0)	/* passed through or released */
+		r = -1;
 	return r == 1 ? 0 : r;
 }
 
@@ -752,13 +775,36 @@ io_terminal_passed(const struct io *io)
 	return io->replay_tty;
 }
 
-/* The errno of a spool or write that failed, and where: -1 a spool. */
+/*
+ * The errno of a spool or write that failed, and where: -1 a spool (which
+ * goes first: it ends the attempt at once), or the stream written.
+ */
 int
 io_error(const struct io *io, int *fd)
 {
+	int	spool = io->error != 0 || io->werror == 0;
+
 	if (fd != NULL)
-		*fd = io->error_fd;
-	return io->error;
+		*fd = spool ? -1 : io->werror_fd;
+	return spool ? io->error : io->werror;
+}
+
+/*
+ * Whether output passed through that waited in a sink for its reader was
+ * dropped since, by a write that failed for another reason than a reader
+ * gone (see pass_through()). One found now is kept as a failed write.
+ */
+int
+io_output_lost(struct io *io)
+{
+	int	fd, e;
+
+	if (io->werror != 0)
+		return 0;	/* known, and told of already */
+	for (fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++)
+		if ((e = sink_lost(fd)) != 0 && e != EPIPE)
+			write_failed(io, fd, e);
+	return io->werror != 0;
 }
 
 void

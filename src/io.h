@@ -46,7 +46,8 @@ struct io {
 	enum stdin_mode	 in_mode;
 	enum stdout_mode out_mode;
 	int		 error;		/* errno of a spool failure, or 0 */
-	int		 error_fd;	/* -1, or the stream a write failed on */
+	int		 werror;	/* errno of a write that failed, or 0 */
+	int		 werror_fd;	/* the stream it failed on */
 	int		 replay_tty;	/* replay asked, a terminal: passed */
 
 	/* Replay: a regular file is rewound; anything else is spooled. */
@@ -103,6 +104,7 @@ void	io_ended(struct io *);
 int	io_deliver(struct io *, uint64_t);
 void	io_release(struct io *, int);
 int	io_error(const struct io *, int *);
+int	io_output_lost(struct io *);
 int	io_terminal_passed(const struct io *);
 void	io_free(struct io *);
 

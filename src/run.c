@@ -100,8 +100,9 @@ next_delay(struct run *r, uint64_t n)
 
 /*
  * A spool that failed is an error of retry's (a short input must not be
- * replayed as if whole); a reader of stdout gone is SIGPIPE, as it would
- * be for cat.
+ * replayed as if whole), and so is output, held or passed through, that
+ * could not be written; a reader of held output gone is SIGPIPE, as it
+ * would be for cat.
  */
 static int
 io_failed(const struct io *io)
@@ -519,7 +520,7 @@ static int
 attempt_output(struct run *r, const struct stop_plan *plan)
 {
 	uint64_t	delay;
-	int		d, success;
+	int		d, success, late;
 
 	io_ended(&r->io);
 	if ((d = io_deliver(&r->io, plan->at)) == -1 ||
@@ -538,18 +539,24 @@ attempt_output(struct run *r, const struct stop_plan *plan)
 	io_release(&r->io, success);
 	if ((d = io_deliver(&r->io, plan->at)) == -1)
 		return io_failed(&r->io);
-	/* Held output cut short: a second copy must not follow it. */
-	if (d == IO_LATE && success && eventloop_signal() == 0) {
+	/* The user's interrupt stays one, whatever became of its output. */
+	late = d == IO_LATE && eventloop_signal() == 0 &&
+	    r->a.v.kind != VERDICT_INTERRUPTED;
+	if (late)
 		output_late(&r->a.out);
+	/* Held output cut short: a second copy must not follow it. */
+	if (late && success) {
 		r->a.v.status = r->prev = EXIT_TIMEDOUT;
 		r->a.v.why = r->a.out.why;
 		return give_up(r, "output", EXIT_TIMEDOUT);
 	}
 	/*
-	 * Only a retry is judged again: the time its output took may now
-	 * forbid the sleep. A success whose output went out stays one.
+	 * Only a retry is judged again, and a failure whose output (to
+	 * stderr) was cut short, which now counts as timed out: at the
+	 * deadline that ends the run with 124. A success whose output went
+	 * out stays one.
 	 */
-	if (r->a.v.kind == VERDICT_RETRY)
+	if (late || r->a.v.kind == VERDICT_RETRY)
 		decide(r, delay);
 	return GO_ON;
 }
@@ -712,8 +719,15 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	supervise_close(&r.sup);
 	runenv_free(&r.env);
 	store_close(r.store);
-	/* The last messages, while the reader takes them. */
+	/*
+	 * The last messages, while the reader takes them. The last output
+	 * passed through may have waited with them, and been lost.
+	 */
 	eventloop_flush_sinks(r.deadline);
+	if (eventloop_signal() == 0 && io_output_lost(&r.io)) {
+		st = io_failed(&r.io);
+		eventloop_flush_sinks(r.deadline);
+	}
 	if (eventloop_signal() != 0)
 		eventloop_die_of(eventloop_signal());
 	return st;

@@ -61,13 +61,17 @@ struct sink {
 	size_t		 cap;
 	int		 priv[2];	/* SINK_SPLICED: our pipe */
 	size_t		 inpriv;	/* bytes in it, on their way */
+	uint64_t	 given;		/* bytes taken in, written or kept */
+	uint64_t	 out_end;	/* given, after the attempt's last */
+	int		 lost;		/* errno of a failure that dropped
+					   the attempt's output, or 0 */
 };
 
 static struct sink	sinks[2] = {
 	{ STDOUT_FILENO, STDOUT_FILENO, SINK_UNSET, 0, 0, NULL, 0, 0, 0,
-	    { -1, -1 }, 0 },
+	    { -1, -1 }, 0, 0, 0, 0 },
 	{ STDERR_FILENO, STDERR_FILENO, SINK_UNSET, 0, 0, NULL, 0, 0, 0,
-	    { -1, -1 }, 0 },
+	    { -1, -1 }, 0, 0, 0, 0 },
 };
 static uint64_t		written;	/* by all sinks: a progress mark */
 static uint64_t		moved_at;	/* when bytes last went, or began
@@ -88,6 +92,27 @@ moved(size_t n)
 {
 	written += (uint64_t)n;
 	moved_at = now_ns();
+}
+
+/* Bytes wait in k: for its reader, or in our pipe on their way. */
+static size_t
+waiting(const struct sink *k)
+{
+	return k->len - k->off + k->inpriv;
+}
+
+/*
+ * A write failed for good with e: drop what waits. That is the last bytes
+ * taken in, so the attempt's output was among them if its last byte came
+ * after the first of them; messages alone may be lost, output may not.
+ */
+static void
+drop(struct sink *k, int e)
+{
+	k->error = e;
+	if (k->out_end > k->given - waiting(k))
+		k->lost = e;
+	k->off = k->len = k->inpriv = 0;
 }
 
 /* Decide how to write the descriptor without blocking. */
@@ -225,8 +250,7 @@ push(struct sink *k, const char *buf, size_t len)
 		if (n == -1 && errno == EAGAIN)
 			break;
 		if (n <= 0) {
-			k->error = n == 0 ? EIO : errno;
-			k->off = k->len = k->inpriv = 0;
+			drop(k, n == 0 ? EIO : errno);
 			errno = k->error;
 			return -1;
 		}
@@ -246,6 +270,7 @@ ssize_t
 sink_try(int fd, const void *buf, size_t len)
 {
 	struct sink	*k = sink_get(fd);
+	ssize_t		 n;
 
 	if (k->error != 0) {
 		errno = k->error;
@@ -253,19 +278,14 @@ sink_try(int fd, const void *buf, size_t len)
 	}
 	if (k->len > k->off)
 		return 0;
-	return push(k, buf, len);
-}
-
-/* Bytes wait in k: for its reader, or in our pipe on their way. */
-static size_t
-waiting(const struct sink *k)
-{
-	return k->len - k->off + k->inpriv;
+	if ((n = push(k, buf, len)) > 0)
+		k->given += (uint64_t)n;
+	return n;
 }
 
 /* Write buf to fd: what the reader does not take now waits in the sink. */
-int
-sink_write(int fd, const void *buf, size_t len)
+static int
+keep(int fd, const void *buf, size_t len)
 {
 	struct sink	*k = sink_get(fd);
 	ssize_t		 n;
@@ -296,6 +316,22 @@ sink_write(int fd, const void *buf, size_t len)
 	}
 	memcpy(k->buf + k->len, buf, len);
 	k->len += len;
+	k->given += (uint64_t)len;
+	return 0;
+}
+
+/*
+ * Write the attempt's output to fd, as keep() does; sink_lost() tells
+ * whether a later failure dropped some of it.
+ */
+int
+sink_write(int fd, const void *buf, size_t len)
+{
+	struct sink	*k = sink_get(fd);
+
+	if (keep(fd, buf, len) == -1)
+		return -1;
+	k->out_end = k->given;
 	return 0;
 }
 
@@ -311,7 +347,7 @@ sink_message(const char *buf, size_t len)
 
 	if (waiting(k) + len > SINK_MESSAGES_MAX)
 		return;
-	(void)sink_write(STDERR_FILENO, buf, len);
+	(void)keep(STDERR_FILENO, buf, len);
 }
 
 /* Bytes waiting to be written to fd. */
@@ -326,6 +362,16 @@ int
 sink_error(int fd)
 {
 	return sinks[fd == STDERR_FILENO].error;
+}
+
+/*
+ * The errno of a write to fd that failed for good after sink_write() had
+ * taken output that was still waiting, which is then lost; or 0.
+ */
+int
+sink_lost(int fd)
+{
+	return sinks[fd == STDERR_FILENO].lost;
 }
 
 /*
@@ -418,8 +464,7 @@ sink_flush(void)
 		if (k->error != 0 || waiting(k) == 0)
 			continue;
 		if (k->inpriv > 0 && splice_on(k) == -1) {
-			k->error = errno;
-			k->off = k->len = k->inpriv = 0;
+			drop(k, errno);
 			continue;
 		}
 		if (k->len == k->off)

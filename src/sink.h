@@ -26,6 +26,7 @@ int	sink_write(int, const void *, size_t);
 void	sink_message(const char *, size_t);
 size_t	sink_pending(int);
 int	sink_error(int);
+int	sink_lost(int);
 ssize_t	sink_sendfile(int, int, off_t *, size_t);
 void	sink_await(int);
 int	sink_pollfds(struct pollfd *);

@@ -424,7 +424,7 @@ supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
 	struct pollfd	pfds[IO_MAXFDS];
 	struct stopping	st = { 0, 0, 0 };
 	uint64_t	now;
-	int		n, r, chld, io_lost = 0;
+	int		n, r, chld, efd, io_lost = 0;
 
 	for (chld = 1;; chld = eventloop_take_chld()) {
 		if (chld && reap(s, out))
@@ -440,8 +440,11 @@ supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
 			st.kill_at = 0;
 		}
 		n = io_pollfds(io, pfds);
-		if (io_error(io, NULL) != 0 && !io_lost) {
-			/* A spool failed: the attempt cannot be replayed. */
+		if (io_error(io, &efd) != 0 && efd == -1 && !io_lost) {
+			/*
+			 * A spool failed: the attempt cannot be replayed. A
+			 * write that failed is left to end the run after it.
+			 */
 			signal_attempt(s, SIGKILL);
 			io_lost = 1;
 		}
