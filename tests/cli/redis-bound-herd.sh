@@ -17,7 +17,7 @@ i=0
 pids=
 while test $i -lt $n; do
 	( "$RETRY" -a 5 -d 10ms -c 200ms --budget=h --store="$url" \
-		--budget-burst=5 --budget-ratio=0.1 --budget-rate=0/s \
+		--budget-burst=5 --budget-ratio=0.1 --budget-rate=0/s --budget-wait=200ms \
 		-- sh -c 'echo . >>runs; exit 3' 2>>err
 	  echo $? >>statuses ) &
 	pids="$pids $!"

@@ -15,7 +15,7 @@ for v in inf -1000 nan 1e300 x; do
 	rcli_ hset retry:budget:k tokens "$v" at 1 >/dev/null
 	rm -f runs
 	returns_ 2 "$RETRY" -a 5 -d 1ms --budget=k --store="$url" --budget-burst=1 \
-		--budget-ratio=0 --budget-rate=0/s -- sh flaky.sh 99 2 2>err || fail=1
+		--budget-ratio=0 --budget-rate=0/s --budget-wait=0 -- sh flaky.sh 99 2 2>err || fail=1
 	# A fresh budget of 1: the first attempt and one retry.
 	expect_runs 2 || note_ "tokens=$v" || fail=1
 	grep -q 'starting a fresh budget' err || note_ "tokens=$v: no warning:" "$(cat err)" ||

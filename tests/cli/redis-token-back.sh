@@ -11,19 +11,30 @@
 . "$TESTS_DIR/lib-redis.sh"
 
 start_redis_
-b="--budget=b --store=$url --budget-burst=5 --budget-ratio=0 --budget-rate=0/s"
+b="--budget=b --store=$url --budget-burst=10 --budget-ratio=0 --budget-rate=0/s"
 tokens() { rcli_ hget retry:budget:b tokens; }
 # shellcheck disable=SC2086
 returns_ 1 "$RETRY" -a 3 -d 1ms $b -- sh flaky.sh 99 || fail=1
-test "$(tokens)" = 3.000000000 || note_ "after 2 failed retries: $(tokens)" || fail=1
+test "$(tokens)" = 8.000000000 || note_ "after 2 failed retries: $(tokens)" || fail=1
 rm -f runs
 # shellcheck disable=SC2086
 returns_ 0 "$RETRY" -a 3 -d 1ms $b -- sh flaky.sh 2 || fail=1
-test "$(tokens)" = 2.200000000 || note_ "after a failed and a good retry: $(tokens)" ||
+test "$(tokens)" = 7.200000000 || note_ "after a failed and a good retry: $(tokens)" ||
 	fail=1
 # A first attempt deposits the ratio (0.5 here).
-returns_ 1 "$RETRY" -a 1 --budget=b --store="$url" --budget-burst=5 \
+returns_ 1 "$RETRY" -a 1 --budget=b --store="$url" --budget-burst=10 \
 	--budget-ratio=0.5 --budget-rate=0/s -- false || fail=1
-test "$(tokens)" = 2.700000000 || note_ "after a deposit: $(tokens)" || fail=1
+test "$(tokens)" = 7.700000000 || note_ "after a deposit: $(tokens)" || fail=1
+
+# After a burst's worth of failures in a row, the first success brings the
+# bucket up to half the burst, as the file store does.
+r="--budget=r --store=$url --budget-burst=10 --budget-ratio=0 --budget-rate=0/s --budget-wait=0"
+rtokens() { rcli_ hget retry:budget:r tokens; }
+# shellcheck disable=SC2086
+returns_ 1 "$RETRY" -a 11 -d 1ms $r -- false 2>/dev/null || fail=1
+test "$(rtokens)" = 0.000000000 || note_ "after 11 failures: $(rtokens)" || fail=1
+# shellcheck disable=SC2086
+returns_ 0 "$RETRY" $r -- true || fail=1
+test "$(rtokens)" = 5.000000000 || note_ "after the success: $(rtokens)" || fail=1
 
 Exit "$fail"

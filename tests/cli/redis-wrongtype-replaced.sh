@@ -14,7 +14,7 @@
 . "$TESTS_DIR/lib-redis.sh"
 
 start_redis_
-b="--budget=w --store=$url --budget-ratio=0 --budget-rate=0/s --budget-burst=1"
+b="--budget=w --store=$url --budget-ratio=0 --budget-rate=0/s --budget-burst=1 --budget-wait=0"
 
 # spoil_ CASE: put what no run writes where budget w's keys go.
 spoil_() {
