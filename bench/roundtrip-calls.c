@@ -62,6 +62,7 @@ main(int argc, char **argv)
 	p.ratio = 0.1;
 	p.rate = 1;
 	p.gain = BUDGET_DEFAULT_GAIN;
+	p.recover = BUDGET_DEFAULT_RECOVER;
 	if ((s = store_open(argv[1], "roundtrip", &p, 1, err,
 	    sizeof err)) == NULL) {
 		fprintf(stderr, "store-roundtrip: %s\n", err);

@@ -66,15 +66,16 @@ check 127 "exec_failed" attempts_made=1 outcome=exec_failed status=127 \
 # Quiet: not a line, whatever the end.
 check 3 "" -- -q -a 2 --delay=0 sh flaky.sh 99 3 || fail=1
 check 0 "" -- -q -a 3 --delay=0 sh flaky.sh 1 || fail=1
-# A circuit that opened: the next run gives up before any attempt (75).
+# A circuit that opened: the next run, which may not wait
+# (--budget-wait=0), gives up before any attempt (75).
 check 1 "give_up" attempts_made=1 outcome=gave_up -- -a 1 \
-	--budget=s --store="file:$PWD/store" --breaker=1/1m false || fail=1
+	--budget=s --store="file:$PWD/store" --breaker=1/1m --budget-wait=0 false || fail=1
 check 75 "give_up" attempts_made=0 outcome=gave_up reason=circuit \
 	status=75 -- -a 3 --budget=s --store="file:$PWD/store" \
-	--breaker=1/1m false || fail=1
+	--breaker=1/1m --budget-wait=0 false || fail=1
 # And a run that had a retry when the circuit opened: the summary counts it.
 check 1 "retry give_up" attempts_made=1 outcome=gave_up reason=circuit \
 	-- -a 3 --delay=0 --budget=t --store="file:$PWD/store" \
-	--breaker=1/1m false || fail=1
+	--breaker=1/1m --budget-wait=0 false || fail=1
 
 Exit "$fail"

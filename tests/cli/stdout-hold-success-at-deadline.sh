@@ -10,8 +10,11 @@
 
 require_python3_
 # A reader that reads all, slowly but without stalling: 64 KiB each 50 ms.
+# It says when it is ready, and retry starts only then: an interpreter
+# slow to start on a loaded machine is no stall of the reader's.
 cat >reader.py <<'PY'
 import os, sys, time
+open("ready", "w").close()
 n = 0
 while True:
     b = os.read(0, 65536)
@@ -22,6 +25,7 @@ while True:
 print(n)
 PY
 {
+	while test ! -e ready; do sleep 0.01; done
 	"$RETRY" -v --stdout=hold --success-on=124 -t 300ms -D 1500ms -- \
 		sh -c 'head -c 3000000 /dev/zero; sleep 5' 2>err
 	echo $? >status

@@ -46,6 +46,7 @@ drive(struct budget_state *s, const uint8_t *d, size_t n)
 	p.ratio = n > 1 ? d[1] / 255.0 : 0.1;
 	p.rate = n > 2 ? d[2] / 16.0 : 1;
 	p.gain = n > 3 ? (d[3] & 3) / 2.0 : 0;
+	p.recover = n > 3 ? (d[3] >> 2 & 3) / 3.0 : 0;
 	p.breaker_k = n > 4 ? d[4] % 4 : 0;
 	p.breaker_ns = 1 + (n > 5 ? d[5] : 0) * 10000000ULL;
 	top = s->tokens > p.burst ? s->tokens : p.burst;

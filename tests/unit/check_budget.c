@@ -165,6 +165,47 @@ START_TEST(a_success_may_add_a_gain)
 END_TEST
 
 /*
+ * The first success after a burst's worth of failures in a row brings the
+ * bucket up to recover x burst; a shorter spell, or a success after it,
+ * adds only its own; a fuller bucket is never cut.
+ */
+START_TEST(a_success_after_an_outage_refills)
+{
+	struct budget_params	p = params(10, 0, 0);
+	struct budget_state	s;
+	int			i;
+
+	p.recover = 0.5;
+	budget_fresh(&p, &s, T0);
+	s.tokens = 0;
+	for (i = 0; i < 9; i++)
+		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
+	ck_assert(s.tokens == 0);	/* 9 < 10: no outage */
+	for (i = 0; i < 10; i++)
+		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, 1, 0);
+	ck_assert(fabs(s.tokens - 5) < 1e-9);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, 1, 0);
+	ck_assert(fabs(s.tokens - 6) < 1e-9);
+	/* Neutral outcomes break no spell; a fuller bucket stays. */
+	s.tokens = 8;
+	for (i = 0; i < 12; i++)
+		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
+	budget_report(&p, &s, T0, BUDGET_NEUTRAL, 0, 0);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
+	ck_assert(fabs(s.tokens - 8) < 1e-9);
+	/* recover 0: none. */
+	p.recover = 0;
+	s.tokens = 0;
+	for (i = 0; i < 12; i++)
+		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
+	ck_assert(s.tokens == 0);
+}
+END_TEST
+
+/*
  * SPEC's bound, while every attempt fails: the retries that the runs
  * make in T seconds are at most burst + ratio x firsts + rate x T + 1.
  * Simulated with many runs that ask in turn at random times.
@@ -177,6 +218,9 @@ START_TEST(the_bound_holds_while_every_attempt_fails)
 	unsigned		firsts = 0, retries = 0, i;
 	double			bound;
 
+	/* What successes add changes nothing here: there are none. */
+	p.gain = BUDGET_DEFAULT_GAIN;
+	p.recover = BUDGET_DEFAULT_RECOVER;
 	budget_fresh(&p, &s, T0);
 	for (i = 0; i < 200000; i++) {
 		x ^= x << 13;
@@ -510,6 +554,7 @@ budget_suite(void)
 	tcase_add_test(tc, tokens_come_back_with_time_up_to_the_burst);
 	tcase_add_test(tc, a_successful_retry_gives_its_token_back);
 	tcase_add_test(tc, a_success_may_add_a_gain);
+	tcase_add_test(tc, a_success_after_an_outage_refills);
 	tcase_add_test(tc, the_bound_holds_while_every_attempt_fails);
 	tcase_add_test(tc, a_clock_set_back_stops_nothing);
 	suite_add_tcase(s, tc);
