@@ -26,14 +26,18 @@
 extern char **environ;
 
 /*
- * Find out whether retry runs in its terminal's foreground; if so keep a
- * descriptor of the terminal and ignore SIGTTOU, which tcsetpgrp() would
- * otherwise raise when retry takes the terminal back.
+ * Find out whether retry has a terminal; if so keep a descriptor of it and
+ * ignore SIGTTOU, which tcsetpgrp() would otherwise raise when retry takes
+ * the terminal back. Also when retry starts in the background (cmd &): an
+ * attempt that reads the terminal then stops, and retry must see it, to
+ * stop as a job would and, once the shell brings it back (fg), give the
+ * attempt the terminal.
  */
 int
 supervise_init(struct supervise *s, int foreground)
 {
 	struct sigaction	sa;
+	pid_t			fg;
 
 	memset(s, 0, sizeof *s);
 	s->foreground = foreground;
@@ -55,11 +59,12 @@ supervise_init(struct supervise *s, int foreground)
 	s->tty_fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 	if (s->tty_fd == -1)
 		return 0;
-	if (tcgetpgrp(s->tty_fd) != getpgrp()) {
+	if ((fg = tcgetpgrp(s->tty_fd)) == -1) {
 		close(s->tty_fd);
 		s->tty_fd = -1;
 		return 0;
 	}
+	s->background = fg != s->own_pgrp;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = SIG_IGN;
 	sigemptyset(&sa.sa_mask);
@@ -95,7 +100,8 @@ give_tty(struct supervise *s, pid_t pg)
 	if (s->tty_fd == -1)
 		return;
 	fg = tcgetpgrp(s->tty_fd);
-	if (eventloop_take_cont())
+	/* The shell gives the terminal to no job in the background. */
+	if (eventloop_take_cont() || fg == s->own_pgrp)
 		s->background = fg != s->own_pgrp &&
 		    !(s->pid != -1 && fg == s->pgid);
 	if (!s->background || fg == s->own_pgrp ||
@@ -238,28 +244,62 @@ signal_attempt(struct supervise *s, int signo)
 }
 
 /*
- * The attempt was stopped (Ctrl-Z reached its group): take the terminal
- * back and stop retry too, so the shell sees its job stop. When the shell
- * continues retry (fg), give the terminal back and continue the attempt.
+ * Stop retry's whole group with signo, the signal that stopped the
+ * attempt: the terminal would have stopped the job so (Ctrl-Z, or a read
+ * from the background, stops the reader's whole group) had the attempt
+ * been in retry's group, and the shell sees its job stop and says why.
+ * Returns whether retry was continued (the SIGCONT handler has run when
+ * kill() returns): 0 when the signal was dropped, as the kernel drops
+ * these for an orphaned group, or ignored.
+ */
+static int
+stop_job(struct supervise *s, int signo)
+{
+	struct sigaction	ours;
+	int			cont;
+
+	/* SIGTTOU as retry was given it, not as it ignores it. */
+	if (signo == SIGTTOU)
+		sigaction(SIGTTOU, &s->orig_ttou, &ours);
+	kill(0, signo);		/* returns when the shell continues us */
+	/* cppcheck-suppress unreachableCode ; kill() returns here */
+	cont = eventloop_peek_cont();
+	if (signo == SIGTTOU)
+		sigaction(SIGTTOU, &ours, NULL);
+	return cont;
+}
+
+/*
+ * The attempt was stopped: Ctrl-Z reached its group, or it touched the
+ * terminal while it did not have it. Take the terminal back and stop
+ * retry too, so the shell sees its job stop. When the shell continues
+ * retry (fg), give the terminal back and continue the attempt.
  */
 static void
 job_stopped(struct supervise *s, int signo)
 {
+	int	tty_stop = signo == SIGTTIN || signo == SIGTTOU;
+
 	/*
 	 * It stopped to read or write the terminal while it did not have
-	 * it (it started while retry was in the background, and the shell
-	 * has since brought retry back): give it the terminal, go on.
+	 * it, and retry is in the foreground (it was not when the attempt
+	 * started, or not yet): give it the terminal, go on.
 	 */
-	if ((signo == SIGTTIN || signo == SIGTTOU) &&
-	    tcgetpgrp(s->tty_fd) == getpgrp()) {
+	if (tty_stop && tcgetpgrp(s->tty_fd) == s->own_pgrp) {
 		give_tty(s, s->pgid);
 		signal_attempt(s, SIGCONT);
 		return;
 	}
-	give_tty(s, getpgrp());
-	raise(SIGTSTP);		/* returns when the shell continues us */
-	/* cppcheck-suppress unreachableCode ; raise() returns here */
-	if (tcgetpgrp(s->tty_fd) == getpgrp())
+	give_tty(s, s->own_pgrp);
+	/*
+	 * Not stopped, and the attempt cannot have the terminal: no one
+	 * will continue retry (an orphaned group), and a continued attempt
+	 * would only stop again. It stays stopped, until a signal or a
+	 * timeout ends it.
+	 */
+	if (!stop_job(s, signo) && tty_stop)
+		return;
+	if (tcgetpgrp(s->tty_fd) == s->own_pgrp)
 		give_tty(s, s->pgid);
 	signal_attempt(s, SIGCONT);
 }
