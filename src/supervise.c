@@ -3,8 +3,9 @@
  * Supervising one attempt, as a shell runs a foreground job and as
  * timeout(1) guards one: the attempt leads a process group of its own, so
  * that a signal for it reaches every process it started; when retry holds
- * the terminal's foreground, the attempt gets the terminal (it can prompt,
- * Ctrl-C and Ctrl-Z reach it) and retry takes it back afterwards.
+ * the terminal's foreground (from the start, or since fg), the attempt
+ * gets the terminal (it can prompt, Ctrl-C and Ctrl-Z reach it) and retry
+ * takes it back afterwards.
  */
 #include "config.h"
 
@@ -121,6 +122,43 @@ give_tty(struct supervise *s, pid_t pg)
 #define USE_VFORK 0
 #endif
 
+/* The signals by which a terminal stops a job. */
+static void
+tty_stops(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGTSTP);
+	sigaddset(set, SIGTTIN);
+	sigaddset(set, SIGTTOU);
+}
+
+/*
+ * In the child, out of retry's group: drop the terminal's stop signals,
+ * blocked since before the fork, that reached it while it was still in
+ * that group. They were for retry's job, and retry has them too
+ * (pass_stop()); unblocked, they would stop the child before it execs,
+ * where retry, suspended in vfork() or reading the exec pipe, could
+ * neither see it stop nor continue it, and the shell would wait for a job
+ * that never stops. None comes later: the child's own group gets the
+ * terminal only once it has exec'd.
+ */
+static void
+drop_stops(void)
+{
+	static const int	sigs[] = { SIGTSTP, SIGTTIN, SIGTTOU };
+	struct sigaction	ign, was;
+	size_t			i;
+
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	/* Ignoring a signal discards it while pending, blocked or not. */
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		sigaction(sigs[i], &ign, &was);
+		sigaction(sigs[i], &was, NULL);
+	}
+}
+
 /* In the child: become the attempt, or report errno and exit. */
 static void __attribute__((noinline, noreturn))
 child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
@@ -130,15 +168,9 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 
 	if (!s->foreground) {
 		setpgid(0, 0);
-		/*
-		 * Both sides hand the terminal over, as shells do: no race;
-		 * and only while retry's group has it (give_tty).
-		 */
-		if (s->tty_fd != -1) {
-			if (tcgetpgrp(s->tty_fd) == s->own_pgrp)
-				tcsetpgrp(s->tty_fd, getpid());
+		drop_stops();
+		if (s->tty_fd != -1)
 			sigaction(SIGTTOU, &s->orig_ttou, NULL);
-		}
 	}
 	io_child(io);
 	eventloop_child_reset();
@@ -152,6 +184,75 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 	while (write(errfd, &e, sizeof e) == -1 && errno == EINTR)
 		;
 	_exit(e == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
+}
+
+/*
+ * Make the child, which becomes the attempt; -1 when retry could not. In
+ * --foreground it stays in retry's group, which Ctrl-Z stops as a whole:
+ * fork() then, so that retry stops with it even before it execs (a parent
+ * in vfork() cannot stop). Otherwise the terminal's stop signals stay
+ * blocked from here until pass_stop(), with the mask as it was in *old.
+ */
+static pid_t
+spawn(struct supervise *s, char **argv, char **envp, struct io *io,
+    int errfd, sigset_t *old)
+{
+	sigset_t	stops;
+	pid_t		pid;
+	int		e;
+
+	tty_stops(&stops);
+	/* In --foreground, no set: only *old is filled in. */
+	sigprocmask(SIG_BLOCK, s->foreground ? NULL : &stops, old);
+	/*
+	 * vfork(): no page tables copied, no copy-on-write faults in retry
+	 * afterwards; on a small VM that is a millisecond of every attempt.
+	 */
+#if USE_VFORK
+	if (!s->foreground)
+		/* The child makes only system calls, as posix_spawn's. */
+		/* NOLINTNEXTLINE(clang-analyzer-security.insecureAPI.vfork) */
+		pid = vfork();
+	else
+#endif
+		pid = fork();
+	/*
+	 * The child makes system calls only and ends in exec or _exit(),
+	 * which the analyzer cannot see through.
+	 */
+	if (pid == 0)
+		/* NOLINTNEXTLINE(clang-analyzer-unix.Vfork) */
+		child_exec(s, argv, envp, io, errfd);
+	if (pid == -1) {
+		e = errno;
+		sigprocmask(SIG_SETMASK, old, NULL);
+		errno = e;
+	}
+	return pid;
+}
+
+/*
+ * The attempt has exec'd and has the terminal, if retry gave it: unblock
+ * the terminal's stop signals. A Ctrl-Z that came meanwhile, while the
+ * child was still in retry's group or before the handover, waits in
+ * retry: pass it on to the attempt, which it would have reached a moment
+ * later; the attempt's stop stops retry too (job_stopped()). Any other
+ * stop signal that waits stops retry when unblocked, as it would have.
+ */
+static void
+pass_stop(struct supervise *s, const sigset_t *old)
+{
+	struct timespec	zero = { 0, 0 };
+	sigset_t	pending, tstp;
+
+	sigemptyset(&tstp);
+	sigaddset(&tstp, SIGTSTP);
+	if (s->tty_fd != -1 && sigismember(old, SIGTSTP) == 0 &&
+	    sigpending(&pending) == 0 && sigismember(&pending, SIGTSTP) == 1 &&
+	    tcgetpgrp(s->tty_fd) == s->pgid &&
+	    sigtimedwait(&tstp, NULL, &zero) == SIGTSTP)
+		kill(-s->pgid, SIGTSTP);
+	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
 /* Read the exec error from the child, if any: 0 when exec succeeded. */
@@ -176,52 +277,42 @@ int
 supervise_start(struct supervise *s, char **argv, char **envp, struct io *io,
     struct outcome *out)
 {
-	int	p[2], e, st;
-	pid_t	pid;
+	sigset_t	old;
+	int		p[2], e, st;
+	pid_t		pid;
 
 	if (pipe2(p, O_CLOEXEC) == -1)
 		return -1;
-	/*
-	 * vfork(): no page tables copied, no copy-on-write faults in retry
-	 * afterwards; on a small VM that is a millisecond of every attempt.
-	 */
-#if USE_VFORK
-	/* The child makes only system calls (see above), as posix_spawn's. */
-	/* NOLINTNEXTLINE(clang-analyzer-security.insecureAPI.vfork) */
-	pid = vfork();
-#else
-	pid = fork();
-#endif
-	if (pid == -1) {
+	/* p[0] is close-on-exec: the child leaves it alone. */
+	if ((pid = spawn(s, argv, envp, io, p[1], &old)) == -1) {
 		e = errno;
 		close(p[0]);
 		close(p[1]);
 		errno = e;
 		return -1;
 	}
-	/*
-	 * p[0] is close-on-exec: the child leaves it alone. child_exec()
-	 * makes system calls only and ends in exec or _exit(), which the
-	 * analyzer cannot see through.
-	 */
-	if (pid == 0)
-		/* NOLINTNEXTLINE(clang-analyzer-unix.Vfork) */
-		child_exec(s, argv, envp, io, p[1]);
 	close(p[1]);
 	io_started(io);
 	s->pid = pid;
 	s->pgid = s->foreground ? getpgrp() : pid;
-	if (!s->foreground) {
+	if (!s->foreground)
 		setpgid(pid, pid);	/* EACCES once it has exec'd: fine */
-		give_tty(s, pid);
-	}
 	e = exec_error(p[0]);
 	close(p[0]);
-	if (e == 0)
+	/*
+	 * The terminal only now, not in the child before it execs, where a
+	 * Ctrl-Z would stop it out of retry's sight (drop_stops()). An
+	 * attempt quick to read it first stops on SIGTTIN and gets it then
+	 * (job_stopped()).
+	 */
+	if (e == 0) {
+		give_tty(s, pid);
+		pass_stop(s, &old);
 		return 0;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
 		;
-	give_tty(s, getpgrp());
 	s->pid = -1;
 	memset(out, 0, sizeof *out);
 	out->kind = OUTCOME_EXEC_FAILED;
