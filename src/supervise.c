@@ -27,18 +27,39 @@
 extern char **environ;
 
 /*
- * Find out whether retry has a terminal; if so keep a descriptor of it and
- * ignore SIGTTOU, which tcsetpgrp() would otherwise raise when retry takes
- * the terminal back. Also when retry starts in the background (cmd &): an
- * attempt that reads the terminal then stops, and retry must see it, to
- * stop as a job would and, once the shell brings it back (fg), give the
- * attempt the terminal.
+ * From the first time retry holds the terminal on, ignore SIGTTOU: the
+ * kernel raises it when retry takes the terminal back from an attempt
+ * (tcsetpgrp()), and under `stty tostop` when retry passes on the output
+ * of an attempt that holds it. Until then, a retry started in the
+ * background stops on its own output under tostop, as any job does.
+ */
+static int
+ignore_ttou(struct supervise *s)
+{
+	struct sigaction	sa;
+
+	if (s->ttou_ignored)
+		return 0;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGTTOU, &sa, NULL) == -1)
+		return -1;
+	s->ttou_ignored = 1;
+	return 0;
+}
+
+/*
+ * Find out whether retry has a terminal, and keep a descriptor of it if
+ * so. Also when retry starts in the background (cmd &): an attempt that
+ * reads the terminal then stops, and retry must see it, to stop as a job
+ * would and, once the shell brings it back (fg), give the attempt the
+ * terminal.
  */
 int
 supervise_init(struct supervise *s, int foreground)
 {
-	struct sigaction	sa;
-	pid_t			fg;
+	pid_t	fg;
 
 	memset(s, 0, sizeof *s);
 	s->foreground = foreground;
@@ -60,16 +81,14 @@ supervise_init(struct supervise *s, int foreground)
 	s->tty_fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 	if (s->tty_fd == -1)
 		return 0;
-	if ((fg = tcgetpgrp(s->tty_fd)) == -1) {
+	if ((fg = tcgetpgrp(s->tty_fd)) == -1 ||
+	    sigaction(SIGTTOU, NULL, &s->orig_ttou) == -1) {
 		close(s->tty_fd);
 		s->tty_fd = -1;
 		return 0;
 	}
 	s->background = fg != s->own_pgrp;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = SIG_IGN;
-	sigemptyset(&sa.sa_mask);
-	return sigaction(SIGTTOU, &sa, &s->orig_ttou);
+	return s->background ? 0 : ignore_ttou(s);
 }
 
 void
@@ -102,6 +121,8 @@ give_tty(struct supervise *s, pid_t pg)
 		return;
 	fg = tcgetpgrp(s->tty_fd);
 	/* The shell gives the terminal to no job in the background. */
+	if (fg == s->own_pgrp)
+		ignore_ttou(s);
 	if (eventloop_take_cont() || fg == s->own_pgrp)
 		s->background = fg != s->own_pgrp &&
 		    !(s->pid != -1 && fg == s->pgid);
