@@ -283,6 +283,13 @@ eventloop_take_cont(void)
 	return c;
 }
 
+/* Whether SIGCONT came since eventloop_take_cont(), which still sees it. */
+int
+eventloop_peek_cont(void)
+{
+	return got_cont;
+}
+
 /* Whether SIGCHLD came since the last call. */
 int
 eventloop_take_chld(void)

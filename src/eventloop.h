@@ -19,6 +19,7 @@ int	 eventloop_sleep_until(uint64_t);
 int	 eventloop_flush_sinks(uint64_t);
 int	 eventloop_take_chld(void);
 int	 eventloop_take_cont(void);
+int	 eventloop_peek_cont(void);
 int	 eventloop_signal(void);
 int	 eventloop_signal_count(void);
 void	 eventloop_die_of(int);

@@ -3,8 +3,9 @@
  * Supervising one attempt, as a shell runs a foreground job and as
  * timeout(1) guards one: the attempt leads a process group of its own, so
  * that a signal for it reaches every process it started; when retry holds
- * the terminal's foreground, the attempt gets the terminal (it can prompt,
- * Ctrl-C and Ctrl-Z reach it) and retry takes it back afterwards.
+ * the terminal's foreground (from the start, or since fg), the attempt
+ * gets the terminal (it can prompt, Ctrl-C and Ctrl-Z reach it) and retry
+ * takes it back afterwards.
  */
 #include "config.h"
 
@@ -26,14 +27,39 @@
 extern char **environ;
 
 /*
- * Find out whether retry runs in its terminal's foreground; if so keep a
- * descriptor of the terminal and ignore SIGTTOU, which tcsetpgrp() would
- * otherwise raise when retry takes the terminal back.
+ * From the first time retry holds the terminal on, ignore SIGTTOU: the
+ * kernel raises it when retry takes the terminal back from an attempt
+ * (tcsetpgrp()), and under `stty tostop` when retry passes on the output
+ * of an attempt that holds it. Until then, a retry started in the
+ * background stops on its own output under tostop, as any job does.
+ */
+static int
+ignore_ttou(struct supervise *s)
+{
+	struct sigaction	sa;
+
+	if (s->ttou_ignored)
+		return 0;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGTTOU, &sa, NULL) == -1)
+		return -1;
+	s->ttou_ignored = 1;
+	return 0;
+}
+
+/*
+ * Find out whether retry has a terminal, and keep a descriptor of it if
+ * so. Also when retry starts in the background (cmd &): an attempt that
+ * reads the terminal then stops, and retry must see it, to stop as a job
+ * would and, once the shell brings it back (fg), give the attempt the
+ * terminal.
  */
 int
 supervise_init(struct supervise *s, int foreground)
 {
-	struct sigaction	sa;
+	pid_t	fg;
 
 	memset(s, 0, sizeof *s);
 	s->foreground = foreground;
@@ -55,15 +81,14 @@ supervise_init(struct supervise *s, int foreground)
 	s->tty_fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 	if (s->tty_fd == -1)
 		return 0;
-	if (tcgetpgrp(s->tty_fd) != getpgrp()) {
+	if ((fg = tcgetpgrp(s->tty_fd)) == -1 ||
+	    sigaction(SIGTTOU, NULL, &s->orig_ttou) == -1) {
 		close(s->tty_fd);
 		s->tty_fd = -1;
 		return 0;
 	}
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = SIG_IGN;
-	sigemptyset(&sa.sa_mask);
-	return sigaction(SIGTTOU, &sa, &s->orig_ttou);
+	s->background = fg != s->own_pgrp;
+	return s->background ? 0 : ignore_ttou(s);
 }
 
 void
@@ -95,7 +120,10 @@ give_tty(struct supervise *s, pid_t pg)
 	if (s->tty_fd == -1)
 		return;
 	fg = tcgetpgrp(s->tty_fd);
-	if (eventloop_take_cont())
+	/* The shell gives the terminal to no job in the background. */
+	if (fg == s->own_pgrp)
+		ignore_ttou(s);
+	if (eventloop_take_cont() || fg == s->own_pgrp)
 		s->background = fg != s->own_pgrp &&
 		    !(s->pid != -1 && fg == s->pgid);
 	if (!s->background || fg == s->own_pgrp ||
@@ -115,6 +143,43 @@ give_tty(struct supervise *s, pid_t pg)
 #define USE_VFORK 0
 #endif
 
+/* The signals by which a terminal stops a job. */
+static void
+tty_stops(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGTSTP);
+	sigaddset(set, SIGTTIN);
+	sigaddset(set, SIGTTOU);
+}
+
+/*
+ * In the child, out of retry's group: drop the terminal's stop signals,
+ * blocked since before the fork, that reached it while it was still in
+ * that group. They were for retry's job, and retry has them too
+ * (pass_stop()); unblocked, they would stop the child before it execs,
+ * where retry, suspended in vfork() or reading the exec pipe, could
+ * neither see it stop nor continue it, and the shell would wait for a job
+ * that never stops. None comes later: the child's own group gets the
+ * terminal only once it has exec'd.
+ */
+static void
+drop_stops(void)
+{
+	static const int	sigs[] = { SIGTSTP, SIGTTIN, SIGTTOU };
+	struct sigaction	ign, was;
+	size_t			i;
+
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	/* Ignoring a signal discards it while pending, blocked or not. */
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		sigaction(sigs[i], &ign, &was);
+		sigaction(sigs[i], &was, NULL);
+	}
+}
+
 /* In the child: become the attempt, or report errno and exit. */
 static void __attribute__((noinline, noreturn))
 child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
@@ -124,15 +189,9 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 
 	if (!s->foreground) {
 		setpgid(0, 0);
-		/*
-		 * Both sides hand the terminal over, as shells do: no race;
-		 * and only while retry's group has it (give_tty).
-		 */
-		if (s->tty_fd != -1) {
-			if (tcgetpgrp(s->tty_fd) == s->own_pgrp)
-				tcsetpgrp(s->tty_fd, getpid());
+		drop_stops();
+		if (s->tty_fd != -1)
 			sigaction(SIGTTOU, &s->orig_ttou, NULL);
-		}
 	}
 	io_child(io);
 	eventloop_child_reset();
@@ -146,6 +205,75 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 	while (write(errfd, &e, sizeof e) == -1 && errno == EINTR)
 		;
 	_exit(e == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
+}
+
+/*
+ * Make the child, which becomes the attempt; -1 when retry could not. In
+ * --foreground it stays in retry's group, which Ctrl-Z stops as a whole:
+ * fork() then, so that retry stops with it even before it execs (a parent
+ * in vfork() cannot stop). Otherwise the terminal's stop signals stay
+ * blocked from here until pass_stop(), with the mask as it was in *old.
+ */
+static pid_t
+spawn(struct supervise *s, char **argv, char **envp, struct io *io,
+    int errfd, sigset_t *old)
+{
+	sigset_t	stops;
+	pid_t		pid;
+	int		e;
+
+	tty_stops(&stops);
+	/* In --foreground, no set: only *old is filled in. */
+	sigprocmask(SIG_BLOCK, s->foreground ? NULL : &stops, old);
+	/*
+	 * vfork(): no page tables copied, no copy-on-write faults in retry
+	 * afterwards; on a small VM that is a millisecond of every attempt.
+	 */
+#if USE_VFORK
+	if (!s->foreground)
+		/* The child makes only system calls, as posix_spawn's. */
+		/* NOLINTNEXTLINE(clang-analyzer-security.insecureAPI.vfork) */
+		pid = vfork();
+	else
+#endif
+		pid = fork();
+	/*
+	 * The child makes system calls only and ends in exec or _exit(),
+	 * which the analyzer cannot see through.
+	 */
+	if (pid == 0)
+		/* NOLINTNEXTLINE(clang-analyzer-unix.Vfork) */
+		child_exec(s, argv, envp, io, errfd);
+	if (pid == -1) {
+		e = errno;
+		sigprocmask(SIG_SETMASK, old, NULL);
+		errno = e;
+	}
+	return pid;
+}
+
+/*
+ * The attempt has exec'd and has the terminal, if retry gave it: unblock
+ * the terminal's stop signals. A Ctrl-Z that came meanwhile, while the
+ * child was still in retry's group or before the handover, waits in
+ * retry: pass it on to the attempt, which it would have reached a moment
+ * later; the attempt's stop stops retry too (job_stopped()). Any other
+ * stop signal that waits stops retry when unblocked, as it would have.
+ */
+static void
+pass_stop(struct supervise *s, const sigset_t *old)
+{
+	struct timespec	zero = { 0, 0 };
+	sigset_t	pending, tstp;
+
+	sigemptyset(&tstp);
+	sigaddset(&tstp, SIGTSTP);
+	if (s->tty_fd != -1 && sigismember(old, SIGTSTP) == 0 &&
+	    sigpending(&pending) == 0 && sigismember(&pending, SIGTSTP) == 1 &&
+	    tcgetpgrp(s->tty_fd) == s->pgid &&
+	    sigtimedwait(&tstp, NULL, &zero) == SIGTSTP)
+		kill(-s->pgid, SIGTSTP);
+	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
 /* Read the exec error from the child, if any: 0 when exec succeeded. */
@@ -170,52 +298,42 @@ int
 supervise_start(struct supervise *s, char **argv, char **envp, struct io *io,
     struct outcome *out)
 {
-	int	p[2], e, st;
-	pid_t	pid;
+	sigset_t	old;
+	int		p[2], e, st;
+	pid_t		pid;
 
 	if (pipe2(p, O_CLOEXEC) == -1)
 		return -1;
-	/*
-	 * vfork(): no page tables copied, no copy-on-write faults in retry
-	 * afterwards; on a small VM that is a millisecond of every attempt.
-	 */
-#if USE_VFORK
-	/* The child makes only system calls (see above), as posix_spawn's. */
-	/* NOLINTNEXTLINE(clang-analyzer-security.insecureAPI.vfork) */
-	pid = vfork();
-#else
-	pid = fork();
-#endif
-	if (pid == -1) {
+	/* p[0] is close-on-exec: the child leaves it alone. */
+	if ((pid = spawn(s, argv, envp, io, p[1], &old)) == -1) {
 		e = errno;
 		close(p[0]);
 		close(p[1]);
 		errno = e;
 		return -1;
 	}
-	/*
-	 * p[0] is close-on-exec: the child leaves it alone. child_exec()
-	 * makes system calls only and ends in exec or _exit(), which the
-	 * analyzer cannot see through.
-	 */
-	if (pid == 0)
-		/* NOLINTNEXTLINE(clang-analyzer-unix.Vfork) */
-		child_exec(s, argv, envp, io, p[1]);
 	close(p[1]);
 	io_started(io);
 	s->pid = pid;
 	s->pgid = s->foreground ? getpgrp() : pid;
-	if (!s->foreground) {
+	if (!s->foreground)
 		setpgid(pid, pid);	/* EACCES once it has exec'd: fine */
-		give_tty(s, pid);
-	}
 	e = exec_error(p[0]);
 	close(p[0]);
-	if (e == 0)
+	/*
+	 * The terminal only now, not in the child before it execs, where a
+	 * Ctrl-Z would stop it out of retry's sight (drop_stops()). An
+	 * attempt quick to read it first stops on SIGTTIN and gets it then
+	 * (job_stopped()).
+	 */
+	if (e == 0) {
+		give_tty(s, pid);
+		pass_stop(s, &old);
 		return 0;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
 		;
-	give_tty(s, getpgrp());
 	s->pid = -1;
 	memset(out, 0, sizeof *out);
 	out->kind = OUTCOME_EXEC_FAILED;
@@ -238,28 +356,62 @@ signal_attempt(struct supervise *s, int signo)
 }
 
 /*
- * The attempt was stopped (Ctrl-Z reached its group): take the terminal
- * back and stop retry too, so the shell sees its job stop. When the shell
- * continues retry (fg), give the terminal back and continue the attempt.
+ * Stop retry's whole group with signo, the signal that stopped the
+ * attempt: the terminal would have stopped the job so (Ctrl-Z, or a read
+ * from the background, stops the reader's whole group) had the attempt
+ * been in retry's group, and the shell sees its job stop and says why.
+ * Returns whether retry was continued (the SIGCONT handler has run when
+ * kill() returns): 0 when the signal was dropped, as the kernel drops
+ * these for an orphaned group, or ignored.
+ */
+static int
+stop_job(struct supervise *s, int signo)
+{
+	struct sigaction	ours;
+	int			cont;
+
+	/* SIGTTOU as retry was given it, not as it ignores it. */
+	if (signo == SIGTTOU)
+		sigaction(SIGTTOU, &s->orig_ttou, &ours);
+	kill(0, signo);		/* returns when the shell continues us */
+	/* cppcheck-suppress unreachableCode ; kill() returns here */
+	cont = eventloop_peek_cont();
+	if (signo == SIGTTOU)
+		sigaction(SIGTTOU, &ours, NULL);
+	return cont;
+}
+
+/*
+ * The attempt was stopped: Ctrl-Z reached its group, or it touched the
+ * terminal while it did not have it. Take the terminal back and stop
+ * retry too, so the shell sees its job stop. When the shell continues
+ * retry (fg), give the terminal back and continue the attempt.
  */
 static void
 job_stopped(struct supervise *s, int signo)
 {
+	int	tty_stop = signo == SIGTTIN || signo == SIGTTOU;
+
 	/*
 	 * It stopped to read or write the terminal while it did not have
-	 * it (it started while retry was in the background, and the shell
-	 * has since brought retry back): give it the terminal, go on.
+	 * it, and retry is in the foreground (it was not when the attempt
+	 * started, or not yet): give it the terminal, go on.
 	 */
-	if ((signo == SIGTTIN || signo == SIGTTOU) &&
-	    tcgetpgrp(s->tty_fd) == getpgrp()) {
+	if (tty_stop && tcgetpgrp(s->tty_fd) == s->own_pgrp) {
 		give_tty(s, s->pgid);
 		signal_attempt(s, SIGCONT);
 		return;
 	}
-	give_tty(s, getpgrp());
-	raise(SIGTSTP);		/* returns when the shell continues us */
-	/* cppcheck-suppress unreachableCode ; raise() returns here */
-	if (tcgetpgrp(s->tty_fd) == getpgrp())
+	give_tty(s, s->own_pgrp);
+	/*
+	 * Not stopped, and the attempt cannot have the terminal: no one
+	 * will continue retry (an orphaned group), and a continued attempt
+	 * would only stop again. It stays stopped, until a signal or a
+	 * timeout ends it.
+	 */
+	if (!stop_job(s, signo) && tty_stop)
+		return;
+	if (tcgetpgrp(s->tty_fd) == s->own_pgrp)
 		give_tty(s, s->pgid);
 	signal_attempt(s, SIGCONT);
 }

@@ -27,7 +27,8 @@ struct supervise {
 	pid_t		 pid;
 	pid_t		 pgid;
 	pid_t		 own_pgrp;	/* retry's process group */
-	int		 background;	/* the shell put retry there */
+	int		 background;	/* started or put there by the shell */
+	int		 ttou_ignored;	/* since retry first held the tty */
 };
 
 int	supervise_init(struct supervise *, int);

@@ -377,3 +377,67 @@ wait_screen_() {
 		sleep 0.05
 	done
 }
+
+# ctrl_z_storm_ COMMAND: in the terminal, run COMMAND (a retry whose
+# attempts succeed only once ./done exists) with fg typed ahead 300
+# times, while the test presses Ctrl-Z over and over: it sends what the
+# terminal sends on Ctrl-Z, SIGTSTP to its foreground group, whenever the
+# job has the terminal, at random moments. Each Ctrl-Z must stop the job
+# and each fg continue it (the shell records each status in ./st); then
+# ./done, and the job must end with status 0 and leave no process
+# stopped. Returns 1 (with notes) if not.
+ctrl_z_storm_() {
+	shell_=$(tmux_ display -p '#{pane_pid}')
+	sid_=$(sed 's/.*) //' "/proc/$shell_/stat" | cut -d' ' -f4)
+	cat >storm.py <<'PY' || framework_failure_ "cannot write storm.py"
+import os, random, signal, sys, time
+shell, secs = int(sys.argv[1]), float(sys.argv[2])
+end, sent = time.monotonic() + secs, 0
+while time.monotonic() < end and not os.path.exists("storm.end"):
+    with open("/proc/%d/stat" % shell) as f:
+        tpgid = int(f.read().rsplit(")", 1)[1].split()[5])
+    if tpgid > 0 and tpgid != shell:
+        try:
+            os.killpg(tpgid, signal.SIGTSTP)
+            sent += 1
+        except OSError:
+            pass
+    time.sleep(random.uniform(0, 0.003))
+print(sent)
+PY
+	# The shell records the status of each command line: 148 when the
+	# job stopped.
+	type_ "PROMPT_COMMAND='echo \$? >>st'; $1"
+	"$python_" -I -S storm.py "$shell_" 40 >sent &
+	storm_pid_=$!
+	bg_ $storm_pid_
+	i_=0
+	while test $i_ -lt 3; do
+		i_=$((i_ + 1))
+		# shellcheck disable=SC2046 # fg, Enter, 100 times
+		tmux_ send-keys $(yes 'fg Enter' | head -n 100)
+	done
+	# Until every fg is used up, or the job no longer stops.
+	n_=0
+	until test "$(nlines st)" -ge 301; do
+		sleep 2
+		test "$(nlines st)" -gt "$n_" || break
+		n_=$(nlines st)
+	done
+	: >storm.end
+	wait "$storm_pid_"
+	: >./done
+	n_=$(nlines st)
+	type_ fg
+	wait_lines_ $((n_ + 1)) st
+	in_session_() {
+		ps -e -o sid=,pid=,stat=,wchan:16=,args= | awk -v s="$sid_" '$1 == s'
+	}
+	if ! grep -x 0 st >/dev/null; then
+		note_ "the job did not end; it stopped $(($(nlines st) - 1))" \
+			"times, then the shell waited for it:" "$(in_session_)"
+		return 1
+	fi
+	test -z "$(in_session_ | awk '$3 ~ /^T/')" ||
+		note_ "left stopped:" "$(in_session_)"
+}
