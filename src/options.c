@@ -1004,7 +1004,7 @@ options_help(FILE *f)
 "      --budget-ratio=R    tokens each first attempt adds, 0 to 1 [0.1]\n"
 "      --budget-rate=N/DURATION  tokens added as time passes [1/s]\n"
 "      --budget-wait=DURATION  the longest wait for a token or for the\n"
-"                            circuit; 0: give up at once [no limit]\n"
+"                            circuit; 0: give up at once [no limit but -D]\n"
 "      --breaker=K/DURATION  after K failed attempts in a row, no attempt\n"
 "                            starts for DURATION, then one probe (status 75:\n"
 "                            the circuit was open and none ran)\n"

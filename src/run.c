@@ -378,7 +378,9 @@ gate(struct run *r)
 			    strcmp(shown, why) != 0) {
 				la = told(r, 0);
 				la.attempt = r->made + 1;
-				log_sleep_live(&la, why, a.until, in.now);
+				/* A count up counts from the wait's start. */
+				log_sleep_live(&la, why, a.until,
+				    a.until >= LIVE_NO_END ? since : in.now);
 				shown = why;
 			}
 			store_sleep(&w, a.wake);
@@ -551,12 +553,16 @@ attempt_output(struct run *r, const struct stop_plan *plan)
 		return give_up(r, "output", EXIT_TIMEDOUT);
 	}
 	/*
-	 * Only a retry is judged again, and a failure whose output (to
-	 * stderr) was cut short, which now counts as timed out: at the
-	 * deadline that ends the run with 124. A success whose output went
-	 * out stays one.
+	 * A run that ends here ends all the same, with 124 if its failed
+	 * attempt's output (to stderr) was cut short: a permanent status
+	 * must not become a retried one. Only a retry is judged again (its
+	 * attempt, cut short, now counts as timed out: at the deadline that
+	 * ends the run with 124). A success whose output went out stays one.
 	 */
-	if (late || r->a.v.kind == VERDICT_RETRY)
+	if (late && r->a.v.kind == VERDICT_GIVE_UP) {
+		r->a.v.status = EXIT_TIMEDOUT;
+		r->a.v.why = r->a.out.why;
+	} else if (r->a.v.kind == VERDICT_RETRY)
 		decide(r, delay);
 	return GO_ON;
 }

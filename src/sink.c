@@ -230,11 +230,12 @@ write_once(struct sink *k, const char *buf, size_t len)
 
 /*
  * Write as much of buf as the reader takes now (for SINK_SPLICED: into
- * our pipe, on its way to the reader's). Returns the bytes written, or -1
- * when the write failed for good (k->error says why).
+ * our pipe, on its way to the reader's); fresh: buf is new, not yet
+ * counted in given (not what waits in the sink). Returns the bytes
+ * written, or -1 when the write failed for good (k->error says why).
  */
 static ssize_t
-push(struct sink *k, const char *buf, size_t len)
+push(struct sink *k, const char *buf, size_t len, int fresh)
 {
 	size_t	done = 0;
 	ssize_t	n;
@@ -255,6 +256,9 @@ push(struct sink *k, const char *buf, size_t len)
 			return -1;
 		}
 		done += (size_t)n;
+		/* New bytes count as each write takes them: drop() may follow. */
+		if (fresh)
+			k->given += (uint64_t)n;
 		if (k->how != SINK_SPLICED)	/* splice_on() counts */
 			moved((size_t)n);
 	}
@@ -270,7 +274,6 @@ ssize_t
 sink_try(int fd, const void *buf, size_t len)
 {
 	struct sink	*k = sink_get(fd);
-	ssize_t		 n;
 
 	if (k->error != 0) {
 		errno = k->error;
@@ -278,9 +281,7 @@ sink_try(int fd, const void *buf, size_t len)
 	}
 	if (k->len > k->off)
 		return 0;
-	if ((n = push(k, buf, len)) > 0)
-		k->given += (uint64_t)n;
-	return n;
+	return push(k, buf, len, 1);
 }
 
 /* Write buf to fd: what the reader does not take now waits in the sink. */
@@ -469,7 +470,7 @@ sink_flush(void)
 		}
 		if (k->len == k->off)
 			continue;
-		if ((n = push(k, k->buf + k->off, k->len - k->off)) == -1)
+		if ((n = push(k, k->buf + k->off, k->len - k->off, 0)) == -1)
 			continue;
 		k->off += (size_t)n;
 		if (k->off == k->len)

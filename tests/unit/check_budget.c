@@ -188,11 +188,17 @@ START_TEST(a_success_after_an_outage_refills)
 	ck_assert(fabs(s.tokens - 5) < 1e-9);
 	budget_report(&p, &s, T0, BUDGET_SUCCESS, 1, 0);
 	ck_assert(fabs(s.tokens - 6) < 1e-9);
-	/* Neutral outcomes break no spell; a fuller bucket stays. */
-	s.tokens = 8;
+	/* A neutral outcome breaks no spell. */
+	s.tokens = 0;
 	for (i = 0; i < 12; i++)
 		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
 	budget_report(&p, &s, T0, BUDGET_NEUTRAL, 0, 0);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
+	ck_assert(fabs(s.tokens - 5) < 1e-9);
+	/* A fuller bucket is not cut. */
+	s.tokens = 8;
+	for (i = 0; i < 12; i++)
+		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
 	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
 	ck_assert(fabs(s.tokens - 8) < 1e-9);
 	/* recover 0: none. */

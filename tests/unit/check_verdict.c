@@ -586,6 +586,18 @@ START_TEST(a_wait_near_the_end_of_time_saturates)
 	ck_assert_int_eq(a.kind, ADMIT_WAIT);
 	ck_assert_uint_eq(a.wake, in.now + MS(100));
 	ck_assert_uint_ge(a.until, a.wake);
+	/* A token that never comes (rate 0), no end but the clock's. */
+	g.answer = BUDGET_NO_TOKEN;
+	g.circuit = "closed";
+	g.wait = UINT64_MAX;
+	in.now = DURATION_MAX - MS(10);
+	in.deadline = 0;
+	in.u = 0.99;
+	verdict_admit(&in, &a);
+	ck_assert_int_eq(a.kind, ADMIT_WAIT);
+	ck_assert_uint_gt(a.wake, in.now);
+	ck_assert_uint_le(a.wake, DURATION_MAX);
+	ck_assert_uint_eq(a.until, DURATION_MAX);
 }
 END_TEST
 
