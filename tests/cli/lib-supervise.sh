@@ -30,6 +30,16 @@ exit_cmds_=
 # bg_ PID: kill PID and its group when the test exits.
 bg_() { bg_pids_="$bg_pids_ $1"; }
 
+# wait_stopped_ PID: wait (5 s at most) until PID is stopped (ps: T).
+wait_stopped_() {
+	ws_i_=0
+	until case $(ps -o stat= -p "$1") in T*) true ;; *) false ;; esac; do
+		ws_i_=$((ws_i_ + 1))
+		test $ws_i_ -le 100 || return 1
+		sleep 0.05
+	done
+}
+
 # at_exit_ COMMAND: run COMMAND when the test exits.
 at_exit_() {
 	exit_cmds_="$exit_cmds_

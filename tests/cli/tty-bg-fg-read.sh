@@ -21,12 +21,7 @@ retry_pid=$(cat bgpid)
 bg_ "$retry_pid"
 
 # retry stops, as the attempt did: the shell sees its job stop.
-i=0
-until case $(ps -o stat= -p "$retry_pid") in T*) true ;; *) false ;; esac; do
-	i=$((i + 1))
-	test $i -le 100 || break
-	sleep 0.05
-done
+wait_stopped_ "$retry_pid"
 type_ 'jobs >jobs.out'
 wait_lines_ 1 jobs.out || fail_ "jobs did not run:" "$(screen_)"
 grep 'Stopped.*retry' jobs.out >/dev/null ||

@@ -20,12 +20,7 @@ bg_ "$retry_pid"
 wait_lines_ 1 runs || fail_ "the attempt did not start:" "$(screen_)"
 
 # Its message after the first attempt stops it, before the second.
-i=0
-until case $(ps -o stat= -p "$retry_pid") in T*) true ;; *) false ;; esac; do
-	i=$((i + 1))
-	test $i -le 100 || break
-	sleep 0.05
-done
+wait_stopped_ "$retry_pid"
 type_ 'jobs >jobs.out'
 wait_lines_ 1 jobs.out || fail_ "jobs did not run:" "$(screen_)"
 grep "Stopped.*retry" jobs.out >/dev/null ||
