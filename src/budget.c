@@ -4,11 +4,13 @@
  * state. The bucket follows the AWS SDKs' retry quota (a retry takes a
  * token, a successful retry gives it back), the SRE book's and Finagle's
  * deposit per request (a first attempt adds ratio tokens) and Finagle's
- * floor rate (rate tokens a second). A success adds gain tokens more,
- * as TCP's slow start grows its window with each acknowledgement: after
- * an outage the runs come back as fast as the service answers them, and
- * no faster (bench/herd chose 0.2; 0 is the plain bucket). None of it
- * moves the bound that holds while every attempt fails. The breaker is
+ * floor rate (rate tokens a second). The first success after a burst's
+ * worth of failures in a row refills the bucket (a share recover of the
+ * burst), as a breaker's closing lets the waiting runs back in; a success
+ * may add gain tokens more, as TCP's slow start grows its window (bench/
+ * herd chose a full refill and no gain: a gain only adds rejections where
+ * the service sheds load). None of it moves the bound that holds while
+ * every attempt fails. The breaker is
  * the usual one of Nygard's "Release It!": closed, open for a while
  * after K consecutive failures, then half-open for one probe.
  */
