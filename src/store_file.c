@@ -320,7 +320,7 @@ read_state(struct file_store *fs, struct budget_state *st, uint64_t now,
 	const char	*what;
 	struct stat	 sb;
 	ssize_t		 n;
-	int		 fd;
+	int		 fd, r;
 
 	*fresh = 0;
 	fd = fs->dirfd == -1 ? (errno = ENOENT, -1) : openat(fs->dirfd,
@@ -337,11 +337,9 @@ read_state(struct file_store *fs, struct budget_state *st, uint64_t now,
 			warn_not_regular(fs, what);
 		else
 			warn_corrupt(fs, "cannot be read");
-	} else if (fstat(fd, &sb) == -1) {
-		warn_corrupt(fs, "cannot be read");
-	} else if (!S_ISREG(sb.st_mode)) {
+	} else if ((r = fstat(fd, &sb)) == 0 && !S_ISREG(sb.st_mode)) {
 		warn_not_regular(fs, kind(sb.st_mode));
-	} else if ((n = read(fd, buf, sizeof buf)) < 0) {
+	} else if (r == -1 || (n = read(fd, buf, sizeof buf)) < 0) {
 		warn_corrupt(fs, "cannot be read");
 	} else if (budget_parse(buf, (size_t)n, st) == -1) {
 		warn_corrupt(fs, n == 0 ? "is empty" : "is corrupt");
