@@ -165,49 +165,45 @@ START_TEST(a_success_may_add_a_gain)
 END_TEST
 
 /*
+ * Start from tokens, report n failed retries (then a neutral outcome, if
+ * neutral), then a first attempt's success: the tokens left.
+ */
+static double
+after_spell(const struct budget_params *p, struct budget_state *s,
+    double tokens, int n, int neutral)
+{
+	int	i;
+
+	s->tokens = tokens;
+	for (i = 0; i < n; i++)
+		budget_report(p, s, T0, BUDGET_FAILURE, 1, 0);
+	if (neutral)
+		budget_report(p, s, T0, BUDGET_NEUTRAL, 0, 0);
+	budget_report(p, s, T0, BUDGET_SUCCESS, 0, 0);
+	return s->tokens;
+}
+
+/*
  * The first success after a burst's worth of failures in a row brings the
  * bucket up to recover x burst; a shorter spell, or a success after it,
- * adds only its own; a fuller bucket is never cut.
+ * adds only its own; a neutral outcome breaks no spell; a fuller bucket
+ * is never cut.
  */
 START_TEST(a_success_after_an_outage_refills)
 {
 	struct budget_params	p = params(10, 0, 0);
 	struct budget_state	s;
-	int			i;
 
 	p.recover = 0.5;
 	budget_fresh(&p, &s, T0);
-	s.tokens = 0;
-	for (i = 0; i < 9; i++)
-		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
-	ck_assert(s.tokens == 0);	/* 9 < 10: no outage */
-	for (i = 0; i < 10; i++)
-		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 1, 0);
-	ck_assert(fabs(s.tokens - 5) < 1e-9);
+	ck_assert(after_spell(&p, &s, 0, 9, 0) == 0);	/* 9 < 10 */
+	ck_assert(fabs(after_spell(&p, &s, 0, 10, 0) - 5) < 1e-9);
 	budget_report(&p, &s, T0, BUDGET_SUCCESS, 1, 0);
 	ck_assert(fabs(s.tokens - 6) < 1e-9);
-	/* A neutral outcome breaks no spell. */
-	s.tokens = 0;
-	for (i = 0; i < 12; i++)
-		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
-	budget_report(&p, &s, T0, BUDGET_NEUTRAL, 0, 0);
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
-	ck_assert(fabs(s.tokens - 5) < 1e-9);
-	/* A fuller bucket is not cut. */
-	s.tokens = 8;
-	for (i = 0; i < 12; i++)
-		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
-	ck_assert(fabs(s.tokens - 8) < 1e-9);
-	/* recover 0: none. */
+	ck_assert(fabs(after_spell(&p, &s, 0, 12, 1) - 5) < 1e-9);
+	ck_assert(fabs(after_spell(&p, &s, 8, 12, 0) - 8) < 1e-9);
 	p.recover = 0;
-	s.tokens = 0;
-	for (i = 0; i < 12; i++)
-		budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
-	ck_assert(s.tokens == 0);
+	ck_assert(after_spell(&p, &s, 0, 12, 0) == 0);
 }
 END_TEST
 
