@@ -30,6 +30,19 @@ exit_cmds_=
 # bg_ PID: kill PID and its group when the test exits.
 bg_() { bg_pids_="$bg_pids_ $1"; }
 
+# types_hello_ PID: type "hello" to the attempt that a job (retry, PID)
+# brought back with fg reads; it must print "got hello", and the job end
+# with status 0 in ./st ("status=N", written by the shell).
+types_hello_() {
+	sleep 0.3
+	type_ hello
+	wait_lines_ 1 st || fail_ "retry did not end after fg:" "$(screen_)" \
+		"$(ps -o pid=,stat=,args= -p "$1,$(cat pids)")"
+	screen_ | grep '^got hello$' >/dev/null ||
+		note_ "the attempt did not read its line:" "$(screen_)" || return 1
+	test "$(cat st)" = status=0 || note_ "after fg:" "$(cat st)"
+}
+
 # wait_stopped_ PID: wait (5 s at most) until PID is stopped (ps: T).
 wait_stopped_() {
 	ws_i_=0

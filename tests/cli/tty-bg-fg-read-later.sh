@@ -35,12 +35,6 @@ until test "$(sed 's/.*) //' "/proc/$retry_pid/stat" | cut -d' ' -f6)" = \
 	sleep 0.05
 done
 : >go
-sleep 0.3
-type_ hello
-wait_lines_ 1 st || fail_ "retry did not end after fg:" "$(screen_)" \
-	"$(ps -o pid=,stat=,args= -p "$retry_pid,$(cat pids)")"
-screen_ | grep '^got hello$' >/dev/null ||
-	note_ "the attempt did not read its line:" "$(screen_)" || fail=1
-test "$(cat st)" = status=0 || note_ "after fg:" "$(cat st)" || fail=1
+types_hello_ "$retry_pid" || fail=1
 
 Exit "$fail"
