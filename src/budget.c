@@ -99,8 +99,8 @@ budget_tokens(const struct budget_params *p, const struct budget_state *s,
 	return t.tokens;
 }
 
-/* "closed", "open" or "half-open" (open, its DURATION over) at now. */
-const char *
+/* The circuit's state at now: half-open once an open one's DURATION is over. */
+enum circuit_state
 budget_circuit(const struct budget_params *p, const struct budget_state *s,
     uint64_t now)
 {
@@ -108,8 +108,23 @@ budget_circuit(const struct budget_params *p, const struct budget_state *s,
 
 	clamp(p, &t, now);
 	if (t.open_until == 0)
+		return CIRCUIT_CLOSED;
+	return now < t.open_until ? CIRCUIT_OPEN : CIRCUIT_HALF_OPEN;
+}
+
+/* The state as messages, JSON and the store's server write it. */
+const char *
+budget_circuit_name(enum circuit_state c)
+{
+	switch (c) {
+	case CIRCUIT_CLOSED:
 		return "closed";
-	return now < t.open_until ? "open" : "half-open";
+	case CIRCUIT_OPEN:
+		return "open";
+	case CIRCUIT_HALF_OPEN:
+		return "half-open";
+	}
+	return "closed";
 }
 
 /* Nanoseconds until one token is there; UINT64_MAX: never (rate 0). */

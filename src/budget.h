@@ -50,6 +50,20 @@ struct budget_state {
 	uint64_t	probe_until;	/* half-open: the probe's slot ends */
 };
 
+/* The circuit breaker's state, at a given moment. */
+enum circuit_state {
+	CIRCUIT_CLOSED,
+	CIRCUIT_OPEN,		/* for its DURATION */
+	CIRCUIT_HALF_OPEN,	/* its DURATION over: one probe may go */
+};
+
+/* What holds an attempt back when the budget does not say go. */
+enum budget_hold {
+	HOLD_NONE,
+	HOLD_TOKEN,		/* a retry: no token yet */
+	HOLD_CIRCUIT,		/* the circuit is open, or its probe is out */
+};
+
 enum budget_answer {
 	BUDGET_GO,		/* start the attempt */
 	BUDGET_NO_TOKEN,	/* a retry: no token yet */
@@ -62,7 +76,7 @@ struct budget_grant {
 	int			probe;	/* GO: the half-open probe */
 	uint64_t		wait;	/* not GO: ns until it may change */
 	double			tokens;	/* left, after the request */
-	const char		*circuit; /* "closed", "open", "half-open" */
+	enum circuit_state	circuit;
 };
 
 /* How an attempt ended, for the budget and the breaker. */
@@ -78,8 +92,9 @@ void	budget_admit(const struct budget_params *, struct budget_state *,
 	    uint64_t, int, struct budget_grant *);
 void	budget_report(const struct budget_params *, struct budget_state *,
 	    uint64_t, enum budget_result, int, int);
-const char *budget_circuit(const struct budget_params *,
+enum circuit_state budget_circuit(const struct budget_params *,
 	    const struct budget_state *, uint64_t);
+const char *budget_circuit_name(enum circuit_state);
 double	budget_tokens(const struct budget_params *,
 	    const struct budget_state *, uint64_t);
 int	budget_name_valid(const char *);

@@ -53,12 +53,12 @@ print_budget(const struct options *o, struct store *s)
 	    p->burst, fresh ? " (new)" : "", p->ratio, p->rate);
 	if (p->breaker_k != 0)
 		printf("circuit %s: %s (opens after %lu failed attempts in a "
-		    "row, for %s)\n", o->budget, budget_circuit(p, &st, now),
+		    "row, for %s)\n", o->budget, budget_circuit_name(budget_circuit(p, &st, now)),
 		    (unsigned long)p->breaker_k, duration_format(p->breaker_ns,
 		    d, sizeof d));
 	else if (st.open_until != 0)
 		printf("circuit %s: %s (no --breaker here: not heeded)\n",
-		    o->budget, budget_circuit(p, &st, now));
+		    o->budget, budget_circuit_name(budget_circuit(p, &st, now)));
 	store_close(s);
 	return 0;
 }

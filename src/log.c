@@ -438,7 +438,7 @@ add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 		addf(ln, ",\"budget\":");
 		add_json_string(ln, a->budget);
 		addf(ln, ",\"tokens\":%.3f,\"circuit\":\"%s\"", a->tokens,
-		    a->circuit != NULL ? a->circuit : "closed");
+		    budget_circuit_name(a->circuit));
 	}
 }
 
@@ -553,31 +553,36 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 
 /*
  * A sleep about to begin, counted down on a line of its own that goes
- * when the sleep ends (only on a terminal, live.c): what is "retry" (the
- * backoff, after its message and the --on-retry hook), "token" or
- * "circuit" (a wait for the budget, at the most until wake) or "splay".
+ * when the sleep ends (only on a terminal, live.c): the backoff (after
+ * its message and the --on-retry hook), a wait for the budget's token or
+ * circuit (at the most until wake), or the splay.
  */
 void
-log_sleep_live(const struct log_attempt *a, const char *what, uint64_t wake,
-    uint64_t now)
+log_sleep_live(const struct log_attempt *a, enum log_sleep what,
+    uint64_t wake, uint64_t now)
 {
 	struct line	ln = { .len = 0 };
 
 	if (verbosity < 0 || format != LOG_TEXT || wake <= now)
 		return;
-	if (strcmp(what, "retry") == 0)
+	switch (what) {
+	case SLEEP_BACKOFF:
 		addf(&ln, "retry: %s: retrying in ", label);
-	else if (strcmp(what, "splay") == 0)
+		break;
+	case SLEEP_SPLAY:
 		addf(&ln, "retry: %s: first attempt in ", label);
-	else {
+		break;
+	case SLEEP_TOKEN:
+	case SLEEP_CIRCUIT:
 		add_attempt_text(&ln, a);
 		addf(&ln, " held back by ");
-		if (strcmp(what, "circuit") == 0)
+		if (what == SLEEP_CIRCUIT)
 			addf(&ln, "circuit %s (open)", a->budget);
 		else
 			addf(&ln, "retry budget %s (no token)", a->budget);
 		/* No end but a success elsewhere: the seconds count up. */
 		addf(&ln, wake >= LIVE_NO_END ? " for " : ", at most ");
+		break;
 	}
 	ln.buf[ln.len] = '\0';
 	(void)live_begin(ln.buf, "", wake, now);
@@ -610,66 +615,120 @@ log_success(const struct log_attempt *a)
 	emit(&ln);
 }
 
+/* The reason of a give_up event, as JSON names it. */
+static const char *
+end_name(enum run_end why)
+{
+	switch (why) {
+	case END_NONE:
+	case END_ATTEMPTS:
+		return "attempts";
+	case END_EXEC:
+		return "exec_failed";
+	case END_PERMANENT:
+		return "permanent";
+	case END_DEADLINE:
+		return "deadline";
+	case END_RETRY_AFTER:
+		return "retry-after";
+	case END_OUTPUT:
+		return "output";
+	case END_BUDGET:
+		return "budget";
+	case END_CIRCUIT:
+		return "circuit";
+	}
+	return "attempts";
+}
+
 /*
- * Giving up; why is "attempts", "permanent", "deadline", "retry-after"
- * (the server's wait ends past the deadline), "output" (held output cut
- * short) or "deadline-first" (no attempt ran: none to speak of).
+ * Giving up before any attempt ran (a->attempt is 0): the deadline passed
+ * first, or the circuit was open; the command was not run.
+ */
+static void
+give_up_first(struct line *ln, const struct log_attempt *a,
+    enum run_end why)
+{
+	if (why == END_CIRCUIT)
+		addf(ln, "retry: %s: giving up: circuit %s open for %llus "
+		    "more; the command was not run", label, a->budget,
+		    ceil_seconds(a->circuit_ns));
+	else
+		addf(ln, "retry: %s: giving up: the deadline passed before "
+		    "the first attempt could start", label);
+}
+
+/* After "attempt N failed (how": why the run gives up. */
+static void
+give_up_text(struct line *ln, const struct log_attempt *a, enum run_end why)
+{
+	char	d[32];
+
+	switch (why) {
+	case END_RETRY_AFTER:
+		addf(ln, "); giving up: the server asked to wait %s "
+		    "(Retry-After), past the deadline",
+		    duration_format(a->retry_after_ns, d, sizeof d));
+		break;
+	case END_OUTPUT:
+		addf(ln, "); giving up: its held output was cut short");
+		break;
+	case END_BUDGET:
+		addf(ln, "); giving up: retry budget %s exhausted", a->budget);
+		break;
+	case END_CIRCUIT:
+		addf(ln, "); giving up: circuit %s open for %llus more",
+		    a->budget, ceil_seconds(a->circuit_ns));
+		break;
+	case END_PERMANENT:
+		addf(ln, "), a status that is not retried; giving up");
+		break;
+	case END_DEADLINE:
+		addf(ln, "); giving up: the next attempt would start after "
+		    "the deadline");
+		break;
+	case END_NONE:
+	case END_EXEC:
+	case END_ATTEMPTS:
+		addf(ln, "); giving up after %llu attempt%s",
+		    (unsigned long long)a->attempt, a->attempt == 1 ? "" : "s");
+		break;
+	}
+}
+
+/*
+ * Giving up: why, and how the last attempt ended; a->attempt 0 when
+ * none ran (the deadline passed first, or the circuit was open).
  */
 void
-log_give_up(const struct log_attempt *a, const char *why)
+log_give_up(const struct log_attempt *a, enum run_end why)
 {
 	struct line		ln = { .len = 0 };
-	struct log_attempt	none;
-	char			d[32];
-	int			first = strcmp(why, "deadline-first") == 0;
+	struct log_attempt	none = *a;
 
 	if (verbosity < 0)
 		return;
 	if (format == LOG_JSON) {
-		if (first) {
-			none = *a;
+		if (a->attempt == 0)
 			none.outcome = NULL;
-			a = &none;
-			why = "deadline";
-		}
-		add_json_head(&ln, "give_up", a);
-		addf(&ln, ",\"reason\":\"%s\"", why);
-		if (strcmp(why, "circuit") == 0)
+		add_json_head(&ln, "give_up", &none);
+		addf(&ln, ",\"reason\":\"%s\"", end_name(why));
+		if (why == END_CIRCUIT)
 			addf(&ln, ",\"circuit_open_s\":%.3f",
 			    duration_seconds(a->circuit_ns));
+		/* No attempt ran: the command was not run (EX_TEMPFAIL). */
+		if (why == END_CIRCUIT && a->attempt == 0)
+			addf(&ln, ",\"status\":75");
 		add_json_summary(&ln, a->attempt, a->elapsed_ns, "gave_up");
 		addf(&ln, "}");
-		emit(&ln);
-		return;
+	} else if (a->attempt == 0)
+		give_up_first(&ln, a, why);
+	else {
+		add_attempt_text(&ln, a);
+		addf(&ln, " failed (");
+		add_attempt_outcome(&ln, a);
+		give_up_text(&ln, a, why);
 	}
-	if (first) {
-		addf(&ln, "retry: %s: giving up: the deadline passed before the "
-		    "first attempt could start", label);
-		emit(&ln);
-		return;
-	}
-	add_attempt_text(&ln, a);
-	addf(&ln, " failed (");
-	add_attempt_outcome(&ln, a);
-	if (strcmp(why, "retry-after") == 0)
-		addf(&ln, "); giving up: the server asked to wait %s "
-		    "(Retry-After), past the deadline",
-		    duration_format(a->retry_after_ns, d, sizeof d));
-	else if (strcmp(why, "output") == 0)
-		addf(&ln, "); giving up: its held output was cut short");
-	else if (strcmp(why, "budget") == 0)
-		addf(&ln, "); giving up: retry budget %s exhausted", a->budget);
-	else if (strcmp(why, "circuit") == 0)
-		addf(&ln, "); giving up: circuit %s open for %llus more",
-		    a->budget, ceil_seconds(a->circuit_ns));
-	else if (strcmp(why, "permanent") == 0)
-		addf(&ln, "), a status that is not retried; giving up");
-	else if (strcmp(why, "deadline") == 0)
-		addf(&ln, "); giving up: the next attempt would start after "
-		    "the deadline");
-	else
-		addf(&ln, "); giving up after %llu attempt%s",
-		    (unsigned long long)a->attempt, a->attempt == 1 ? "" : "s");
 	emit(&ln);
 }
 
@@ -866,7 +925,8 @@ log_budget_wait(const struct log_attempt *a, const struct log_wait *w)
 		add_json_head(&ln, "budget_wait", &next);
 		addf(&ln, ",\"reason\":\"%s\",\"waited_s\":%.6f,"
 		    "\"token_s\":%.6f,\"circuit_s\":%.6f,\"got\":%s,"
-		    "\"limit_s\":", w->reason, duration_seconds(w->waited_ns),
+		    "\"limit_s\":", w->reason == HOLD_CIRCUIT ? "circuit" :
+		    "token", duration_seconds(w->waited_ns),
 		    duration_seconds(w->token_ns),
 		    duration_seconds(w->circuit_ns), w->got ? "true" : "false");
 		/* The longest it might have lasted; null: no limit. */
@@ -887,29 +947,6 @@ log_budget_wait(const struct log_attempt *a, const struct log_wait *w)
 		if (!w->got)
 			addf(&ln, "; none came in time");
 	}
-	emit(&ln);
-}
-
-/* The circuit was open before any attempt: the command was not run. */
-void
-log_circuit_first(const struct log_attempt *a)
-{
-	struct line		ln = { .len = 0 };
-	struct log_attempt	none = *a;
-
-	if (verbosity < 0)
-		return;
-	if (format == LOG_JSON) {
-		none.outcome = NULL;
-		add_json_head(&ln, "give_up", &none);
-		addf(&ln, ",\"reason\":\"circuit\",\"circuit_open_s\":%.3f,"
-		    "\"status\":75", duration_seconds(a->circuit_ns));
-		add_json_summary(&ln, 0, a->elapsed_ns, "gave_up");
-		addf(&ln, "}");
-	} else
-		addf(&ln, "retry: %s: giving up: circuit %s open for %llus "
-		    "more; the command was not run", label, a->budget,
-		    ceil_seconds(a->circuit_ns));
 	emit(&ln);
 }
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Every message retry prints: text or JSON lines on stderr, by verbosity.
- * At the bottom of the modules: it knows how an attempt ended (outcome.h)
- * and nothing of the loop, the options or the supervisor.
+ * At the bottom of the modules: it knows how an attempt ended (outcome.h),
+ * why a run ends (ending.h) and a budget's states (budget.h), and nothing
+ * of the loop, the options or the supervisor.
  */
 #ifndef RETRY_LOG_H
 #define RETRY_LOG_H
@@ -10,7 +11,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "budget.h"
+#include "ending.h"
 #include "outcome.h"
+
+/* What a sleep counted down on the terminal is for. */
+enum log_sleep {
+	SLEEP_SPLAY,		/* before the first attempt */
+	SLEEP_BACKOFF,		/* before a retry */
+	SLEEP_TOKEN,		/* a wait for the budget's token */
+	SLEEP_CIRCUIT,		/* a wait for its circuit */
+};
 
 enum log_format {
 	LOG_TEXT,
@@ -29,13 +40,13 @@ struct log_attempt {
 	uint64_t		 elapsed_ns;
 	const char		*budget;	/* --budget NAME, or NULL */
 	double			 tokens;	/* its tokens, as last seen */
-	const char		*circuit;	/* "closed", "open", ... */
+	enum circuit_state	 circuit;
 	uint64_t		 circuit_ns;	/* open for this much more */
 };
 
 /* A wait for a budget's token or its circuit, when it ended. */
 struct log_wait {
-	const char	*reason;	/* the last: "token" or "circuit" */
+	enum budget_hold reason;	/* the last that held it back */
 	uint64_t	 waited_ns;	/* in all */
 	uint64_t	 token_ns;	/* of which for a token */
 	uint64_t	 circuit_ns;	/* and for the circuit */
@@ -54,14 +65,13 @@ void	log_detail(const char *);
 void	log_nested(uint64_t, uint64_t);
 void	log_start(const struct log_attempt *);
 void	log_retry(const struct log_attempt *, uint64_t);
-void	log_sleep_live(const struct log_attempt *, const char *, uint64_t,
+void	log_sleep_live(const struct log_attempt *, enum log_sleep, uint64_t,
 	    uint64_t);
 void	log_success(const struct log_attempt *);
-void	log_give_up(const struct log_attempt *, const char *);
+void	log_give_up(const struct log_attempt *, enum run_end);
 void	log_exec_failed(const struct log_attempt *, const char *);
 void	log_hook(const char *, uint64_t, uint64_t, const struct outcome *);
 void	log_budget_wait(const struct log_attempt *, const struct log_wait *);
-void	log_circuit_first(const struct log_attempt *);
 void	log_interrupted(int, uint64_t);
 
 #endif

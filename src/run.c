@@ -32,9 +32,7 @@ struct attempt_result {
 	struct outcome		out;
 	struct cond_matches	matches;
 	struct http_seen	http;		/* --http: the heads read */
-	double			spread;		/* a draw for Retry-After */
 	struct verdict		v;
-	uint64_t		decided_at;	/* when v was taken */
 };
 
 /* One run of retry: what every attempt and sleep needs. */
@@ -178,7 +176,7 @@ splay(const struct run *r)
 	if (r->deadline != 0 && wake > r->deadline)
 		wake = r->deadline;
 	la = told(r, 0);
-	log_sleep_live(&la, "splay", wake, eventloop_now());
+	log_sleep_live(&la, SLEEP_SPLAY, wake, eventloop_now());
 	sleep_until(wake);
 	live_end();
 }
@@ -241,11 +239,13 @@ run_hook(struct run *r, const char *name, const char *cmd)
  * return st.
  */
 static int
-give_up(struct run *r, const char *why, int st)
+give_up(struct run *r, enum run_end why, int st)
 {
 	struct log_attempt	la = told(r, r->made > 0);
 
-	if (why != NULL)
+	if (why == END_EXEC)
+		log_exec_failed(&la, r->o->command[0]);
+	else
 		log_give_up(&la, why);
 	if (r->o->on_give_up != NULL) {
 		runenv_hook(&r->env, r->made > 0 ? r->a.v.status : st, NULL,
@@ -283,10 +283,9 @@ circuit_open(struct run *r)
 	struct log_attempt	la;
 
 	if (r->made > 0)
-		return give_up(r, "circuit", r->prev);
+		return give_up(r, END_CIRCUIT, r->prev);
 	la = told(r, 0);
-	la.attempt = 0;
-	log_circuit_first(&la);
+	log_give_up(&la, END_CIRCUIT);
 	return EXIT_TEMPFAIL;
 }
 
@@ -312,7 +311,7 @@ store_sleep(struct log_wait *w, uint64_t wake)
 	uint64_t	from = eventloop_now();
 
 	sleep_until(wake);
-	if (w->reason != NULL && strcmp(w->reason, "token") == 0)
+	if (w->reason == HOLD_TOKEN)
 		w->token_ns += eventloop_now() - from;
 	else
 		w->circuit_ns += eventloop_now() - from;
@@ -327,12 +326,12 @@ store_sleep(struct log_wait *w, uint64_t wake)
 static int
 gate(struct run *r)
 {
-	struct log_wait		w = { NULL, 0, 0, 0, 0, 0 };
+	struct log_wait		w = { HOLD_NONE, 0, 0, 0, 0, 0 };
 	struct admit_input	in;
 	struct admit		a;
 	struct log_attempt	la;
 	uint64_t		since = eventloop_now();
-	const char		*shown = NULL, *why;
+	enum budget_hold	 shown = HOLD_NONE;
 	int			failed;
 
 	r->took = 0;
@@ -356,12 +355,12 @@ gate(struct run *r)
 		in.now = eventloop_now();
 		in.u = r->grant.answer != BUDGET_GO ? rng_uniform(r->rng) : 0;
 		verdict_admit(&in, &a);
-		if (a.reason != NULL)
+		if (a.reason != HOLD_NONE)
 			w.reason = a.reason;
 		switch (a.kind) {
 		case ADMIT_GO:
 			r->took = !in.first;
-			if (w.reason != NULL)
+			if (w.reason != HOLD_NONE)
 				waited(r, &w, since, 1);
 			return GO_ON;
 		case ADMIT_CIRCUIT:
@@ -370,25 +369,25 @@ gate(struct run *r)
 			return circuit_open(r);
 		case ADMIT_EXHAUSTED:
 			waited(r, &w, since, 0);
-			return give_up(r, "budget", r->prev);
+			return give_up(r, END_BUDGET, r->prev);
 		case ADMIT_WAIT:
 			/* The count, anew when its reason changed, or it went. */
-			why = a.reason != NULL ? a.reason : "token";
-			if (shown == NULL || !live_active() ||
-			    strcmp(shown, why) != 0) {
+			if (shown == HOLD_NONE || !live_active() ||
+			    shown != a.reason) {
 				la = told(r, 0);
 				la.attempt = r->made + 1;
 				/* A count up counts from the wait's start. */
-				log_sleep_live(&la, why, a.until,
+				log_sleep_live(&la, a.reason == HOLD_CIRCUIT ?
+				    SLEEP_CIRCUIT : SLEEP_TOKEN, a.until,
 				    a.until >= LIVE_NO_END ? since : in.now);
-				shown = why;
+				shown = a.reason;
 			}
 			store_sleep(&w, a.wake);
 			break;
 		}
 	}
 	/* The store failed: the run goes on without it. */
-	if (w.reason != NULL)
+	if (w.reason != HOLD_NONE)
 		waited(r, &w, since, 1);
 	return GO_ON;
 }
@@ -433,8 +432,8 @@ attempt_run(struct run *r, struct stop_plan *plan)
 	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
 		/* Messages speak of the last attempt that ran, if any. */
 		if (r->made == 0)
-			return give_up(r, "deadline-first", EXIT_TIMEDOUT);
-		return give_up(r, "deadline", r->prev);
+			return give_up(r, END_DEADLINE, EXIT_TIMEDOUT);
+		return give_up(r, END_DEADLINE, r->prev);
 	}
 	st = gate(r);
 	live_end();	/* a wait that counted down is over */
@@ -445,8 +444,8 @@ attempt_run(struct run *r, struct stop_plan *plan)
 		if (r->store != NULL && r->grant.probe)
 			store_report(r->store, BUDGET_NEUTRAL, 0, 1);
 		if (r->made == 0)
-			return give_up(r, "deadline-first", EXIT_TIMEDOUT);
-		return give_up(r, "deadline", r->prev);
+			return give_up(r, END_DEADLINE, EXIT_TIMEDOUT);
+		return give_up(r, END_DEADLINE, r->prev);
 	}
 	r->made++;
 	runenv_set(&r->env, r->made, eventloop_now() - r->start, r->prev);
@@ -478,25 +477,6 @@ attempt_run(struct run *r, struct stop_plan *plan)
 	return GO_ON;
 }
 
-/* Take the verdict on the attempt that ended, at this moment. */
-static void
-decide(struct run *r, uint64_t delay)
-{
-	struct verdict_input	in;
-
-	memset(&in, 0, sizeof in);
-	in.out = &r->a.out;
-	in.matches = &r->a.matches;
-	in.attempt = r->made;
-	in.now = eventloop_now();
-	in.deadline = r->deadline;
-	in.delay = delay;
-	in.http = &r->a.http;
-	in.spread = r->a.spread;
-	verdict_decide(&r->policy, &in, &r->a.v);
-	r->a.decided_at = in.now;
-}
-
 /*
  * Output that could not be delivered by the attempt's time limit: the
  * attempt counts as timed out, as it would have been had it written to
@@ -507,22 +487,21 @@ output_late(struct outcome *out)
 {
 	out->kind = OUTCOME_TIMEDOUT;
 	out->status = EXIT_TIMEDOUT;
-	out->why = "its output was not read in time";
+	out->why = VERDICT_LATE_WHY;
 }
 
 /*
  * Deliver the ended attempt's output (the rest passed through, then what
  * was held, to stdout only for a success), bounded by its time limit,
- * and take the verdict: once to know where held output goes, and for a
- * retry again once it is out, since that time counts against the
- * deadline. Returns
- * GO_ON, or retry's exit status when it cannot go on.
+ * and take the verdict once it is out, since that time counts against
+ * the deadline. Returns GO_ON, or retry's exit status when it cannot go
+ * on.
  */
 static int
 attempt_output(struct run *r, const struct stop_plan *plan)
 {
-	uint64_t	delay;
-	int		d, success, late;
+	struct verdict_input	in;
+	int			d;
 
 	io_ended(&r->io);
 	if ((d = io_deliver(&r->io, plan->at)) == -1 ||
@@ -530,40 +509,32 @@ attempt_output(struct run *r, const struct stop_plan *plan)
 		return io_failed(&r->io);
 	if (d == IO_LATE && eventloop_signal() == 0)
 		output_late(&r->a.out);
-	delay = next_delay(r, r->made);
-	/* Drawn only when needed: --seed gives the same delays as without. */
-	r->a.spread = r->a.http.retry_after ? rng_uniform(r->rng) : 0;
+	memset(&in, 0, sizeof in);
+	in.out = &r->a.out;
+	in.matches = &r->a.matches;
+	in.attempt = r->made;
+	in.deadline = r->deadline;
+	in.http = &r->a.http;
+	/* Drawn in this order: --seed gives the same delays as before. */
+	in.delay = next_delay(r, r->made);
+	in.spread = r->a.http.retry_after ? rng_uniform(r->rng) : 0;
 	if (r->a.http.bad_retry_after)
 		log_detail("a Retry-After that is neither seconds nor an "
 		    "HTTP-date was ignored");
-	decide(r, delay);
-	success = eventloop_signal() == 0 && r->a.v.kind == VERDICT_SUCCESS;
-	io_release(&r->io, success);
+	in.ended = eventloop_now();
+	io_release(&r->io, eventloop_signal() == 0 &&
+	    verdict_success(&r->policy, &in));
 	if ((d = io_deliver(&r->io, plan->at)) == -1)
 		return io_failed(&r->io);
-	/* The user's interrupt stays one, whatever became of its output. */
-	late = d == IO_LATE && eventloop_signal() == 0 &&
-	    r->a.v.kind != VERDICT_INTERRUPTED;
-	if (late)
+	in.held_late = d == IO_LATE && eventloop_signal() == 0;
+	in.now = eventloop_now();
+	verdict_decide(&r->policy, &in, &r->a.v);
+	if (in.held_late && r->a.v.kind != VERDICT_INTERRUPTED)
 		output_late(&r->a.out);
-	/* Held output cut short: a second copy must not follow it. */
-	if (late && success) {
-		r->a.v.status = r->prev = EXIT_TIMEDOUT;
-		r->a.v.why = r->a.out.why;
-		return give_up(r, "output", EXIT_TIMEDOUT);
+	if (r->a.v.kind == VERDICT_GIVE_UP && r->a.v.end == END_OUTPUT) {
+		r->prev = r->a.v.status;
+		return give_up(r, END_OUTPUT, r->a.v.status);
 	}
-	/*
-	 * A run that ends here ends all the same, with 124 if its failed
-	 * attempt's output (to stderr) was cut short: a permanent status
-	 * must not become a retried one. Only a retry is judged again (its
-	 * attempt, cut short, now counts as timed out: at the deadline that
-	 * ends the run with 124). A success whose output went out stays one.
-	 */
-	if (late && r->a.v.kind == VERDICT_GIVE_UP) {
-		r->a.v.status = EXIT_TIMEDOUT;
-		r->a.v.why = r->a.out.why;
-	} else if (r->a.v.kind == VERDICT_RETRY)
-		decide(r, delay);
 	return GO_ON;
 }
 
@@ -593,19 +564,7 @@ attempt(struct run *r)
 		log_success(&la);
 		return v->status;
 	case VERDICT_GIVE_UP:
-		switch (v->end) {
-		case END_EXEC:
-			log_exec_failed(&la, r->o->command[0]);
-			return give_up(r, NULL, v->status);
-		case END_PERMANENT:
-			return give_up(r, "permanent", v->status);
-		case END_DEADLINE:
-			return give_up(r, "deadline", v->status);
-		case END_RETRY_AFTER:
-			return give_up(r, "retry-after", v->status);
-		default:
-			return give_up(r, "attempts", v->status);
-		}
+		return give_up(r, v->end, v->status);
 	default:
 		return GO_ON;
 	}
@@ -620,7 +579,7 @@ pause_before(struct run *r)
 {
 	struct log_attempt	la = told(r, 1);
 	uint64_t		delay = r->a.v.sleep;
-	uint64_t		wake = r->a.decided_at + delay;
+	uint64_t		wake = r->a.v.wake;
 
 	log_retry(&la, delay);
 	if (r->o->on_retry != NULL) {
@@ -628,7 +587,7 @@ pause_before(struct run *r)
 		run_hook(r, "on-retry", r->o->on_retry);
 	}
 	/* On a terminal, the sleep counts down below (live.c). */
-	log_sleep_live(&la, "retry", wake, eventloop_now());
+	log_sleep_live(&la, SLEEP_BACKOFF, wake, eventloop_now());
 	sleep_until(wake);
 	live_end();
 	return GO_ON;

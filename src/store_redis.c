@@ -108,14 +108,15 @@
 "  for i = 1, 3 do expire(KEYS[i]) end\n" \
 "end\n" \
 "local function circuit()\n" \
-"  if open_until == 0 then return 'closed' end\n" \
-"  if now < open_until then return 'open' end\n" \
-"  return 'half-open'\n" \
+"  if open_until == 0 then return 0 end\n" \
+"  if now < open_until then return 1 end\n" \
+"  return 2\n" \
 "end\n"
 
 /*
  * ARGV[8]: 1 for a first attempt. {answer, probe, wait (us), tokens,
- * circuit, corrupt}: corrupt is 1 when the keys held what no run writes
+ * circuit, corrupt}: circuit is 0 closed, 1 open, 2 half-open (enum
+ * circuit_state's order); corrupt is 1 when the keys held what no run writes
  * (replaced by a fresh budget, as the file store does).
  */
 static const char lua_admit[] = LUA_COMMON
@@ -490,9 +491,8 @@ redis_admit(struct store *s, int first, struct budget_grant *g)
 {
 	struct redis_store	*rs = (struct redis_store *)s;
 	const char		*own[1] = { first ? "1" : "0" };
-	const char		*circ;
 	redisReply		*r;
-	double			 answer, probe, wait, tokens;
+	double			 answer, probe, wait, tokens, circ;
 
 	memset(g, 0, sizeof *g);
 	if (begin(rs) == -1 ||
@@ -503,15 +503,14 @@ redis_admit(struct store *s, int first, struct budget_grant *g)
 	    element_num(r, 1, &probe) == -1 ||
 	    element_num(r, 2, &wait) == -1 ||
 	    element_num(r, 3, &tokens) == -1 || !(tokens >= 0) ||
-	    r->element[4]->type != REDIS_REPLY_STRING) {
+	    element_num(r, 4, &circ) == -1 || circ < 0 || circ > 2) {
 		freeReplyObject(r);
 		drop(rs);
 		return fail(rs, "a wrong answer to the budget's script", NULL);
 	}
 	corrupt(rs, r, 5);
-	circ = r->element[4]->str;
-	g->circuit = strcmp(circ, "open") == 0 ? "open" :
-	    strcmp(circ, "half-open") == 0 ? "half-open" : "closed";
+	g->circuit = circ == 1 ? CIRCUIT_OPEN : circ == 2 ? CIRCUIT_HALF_OPEN :
+	    CIRCUIT_CLOSED;
 	freeReplyObject(r);
 	g->answer = answer == 0 ? BUDGET_GO : answer == 1 ? BUDGET_NO_TOKEN :
 	    BUDGET_OPEN;

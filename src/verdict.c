@@ -51,9 +51,9 @@ matched(const struct verdict_policy *p, const struct verdict_input *in,
  */
 static enum verdict_kind
 judge(const struct verdict_policy *p, const struct verdict_input *in,
-    struct verdict *v)
+    const struct outcome *out, struct verdict *v)
 {
-	int	st = in->out->status;
+	int	st = out->status;
 	int	success = p->success_on != NULL ?
 	    statuslist_has(p->success_on, st) : st == 0;
 
@@ -115,57 +115,102 @@ server_wait(const struct verdict_input *in, struct verdict *v)
 }
 
 static void
-give_up(struct verdict *v, enum verdict_end end)
+give_up(struct verdict *v, enum run_end end)
 {
 	v->kind = VERDICT_GIVE_UP;
 	v->end = end;
 }
 
 /*
- * Decide what follows an attempt. In this order: a command that could
- * not be run is never retried; an attempt that died of SIGINT or SIGQUIT
- * was interrupted by the user (Ctrl-C reaches the attempt, which holds
- * the terminal); one stopped at the deadline ends the run with 124; then
- * the status and output rules; a retry needs an attempt left and a sleep
- * that ends before the deadline.
+ * What the attempt was, whatever follows. In this order: a command that
+ * could not be run is never retried; an attempt that died of SIGINT or
+ * SIGQUIT was interrupted by the user (Ctrl-C reaches the attempt, which
+ * holds the terminal); one stopped at the deadline ends the run with
+ * 124; then the status and output rules. A retry is yet to be allowed.
  */
-void
-verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
-    struct verdict *v)
+static void
+classify(const struct verdict_policy *p, const struct verdict_input *in,
+    const struct outcome *out, struct verdict *v)
 {
-	const struct outcome	*out = in->out;
-
 	memset(v, 0, sizeof *v);
 	v->status = out->status;
 	v->why = out->why;
 	if (p->http != NULL && in->http != NULL)
 		v->http_status = in->http->status;
-	if (out->kind == OUTCOME_EXEC_FAILED) {
+	if (out->kind == OUTCOME_EXEC_FAILED)
 		give_up(v, END_EXEC);
-		return;
-	}
-	if (out->kind == OUTCOME_SIGNALED &&
+	else if (out->kind == OUTCOME_SIGNALED &&
 	    (out->signo == SIGINT || out->signo == SIGQUIT)) {
 		v->kind = VERDICT_INTERRUPTED;
 		v->signo = out->signo;
-		return;
-	}
-	if (out->kind == OUTCOME_TIMEDOUT && in->deadline != 0 &&
-	    in->now >= in->deadline) {
+	} else if (out->kind == OUTCOME_TIMEDOUT && in->deadline != 0 &&
+	    in->ended >= in->deadline) {
 		v->status = EXIT_TIMEDOUT;
 		give_up(v, END_DEADLINE);
-		return;
-	}
-	switch (judge(p, in, v)) {
-	case VERDICT_SUCCESS:
-		v->kind = VERDICT_SUCCESS;
-		return;
-	case VERDICT_GIVE_UP:
+	} else if ((v->kind = judge(p, in, out, v)) == VERDICT_GIVE_UP)
 		give_up(v, END_PERMANENT);
-		return;
-	default:
+}
+
+/*
+ * Held output that could not go out in time: a success whose output was
+ * cut short ends the run (a second copy must not follow it), with 124
+ * as a run ends at its time limit; a failure that ends the run ends it
+ * with 124 all the same (a permanent status must not become a retried
+ * one); a retry counts as the timed-out attempt it would have been, had
+ * it written to the stalled reader itself.
+ */
+static void
+held_cut_short(const struct verdict_policy *p, const struct verdict_input *in,
+    struct verdict *v)
+{
+	struct outcome	timedout = *in->out;
+
+	timedout.kind = OUTCOME_TIMEDOUT;
+	timedout.status = EXIT_TIMEDOUT;
+	timedout.why = VERDICT_LATE_WHY;
+	switch (v->kind) {
+	case VERDICT_SUCCESS:
+		give_up(v, END_OUTPUT);
+		/* FALLTHROUGH */
+	case VERDICT_GIVE_UP:
+		v->status = EXIT_TIMEDOUT;
+		v->why = timedout.why;
+		break;
+	case VERDICT_RETRY:
+		classify(p, in, &timedout, v);
+		break;
+	case VERDICT_INTERRUPTED:
 		break;
 	}
+}
+
+/*
+ * Whether the attempt that ended is a success (its held output goes to
+ * stdout): the verdict_decide would give before its held output is out.
+ */
+int
+verdict_success(const struct verdict_policy *p, const struct verdict_input *in)
+{
+	struct verdict	v;
+
+	classify(p, in, in->out, &v);
+	return v.kind == VERDICT_SUCCESS;
+}
+
+/*
+ * Decide what follows an attempt: what it was (classify), its held
+ * output cut short, then a retry needs an attempt left and a sleep that
+ * ends before the deadline.
+ */
+void
+verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
+    struct verdict *v)
+{
+	classify(p, in, in->out, v);
+	if (in->held_late)
+		held_cut_short(p, in, v);
+	if (v->kind != VERDICT_RETRY)
+		return;
 	if (p->max_attempts != 0 && in->attempt >= p->max_attempts) {
 		give_up(v, END_ATTEMPTS);
 		return;
@@ -184,11 +229,12 @@ verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
 		give_up(v, END_RETRY_AFTER);
 		return;
 	}
-	if (in->deadline != 0 && (in->now >= in->deadline ||
-	    v->sleep >= in->deadline - in->now))
+	if (in->deadline != 0 && v->sleep >= in->deadline - in->now)
 		give_up(v, END_DEADLINE);
-	else
+	else {
 		v->kind = VERDICT_RETRY;
+		v->wake = in->now + v->sleep;
+	}
 }
 
 /* a + b, saturating at DURATION_MAX. */
@@ -199,7 +245,7 @@ add_sat(uint64_t a, uint64_t b)
 }
 
 /*
- * Wait what the store said, at most most, at least POLL_MIN_NS, and a
+ * Wait what the store said, at most `most', at least POLL_MIN_NS, and a
  * random half of it more, so that the runs that wait for one budget do
  * not all ask at once (the caller keeps it within the wait's end).
  */
@@ -242,9 +288,8 @@ verdict_admit(const struct admit_input *in, struct admit *a)
 		return;
 	}
 	if (g->answer == BUDGET_OPEN) {
-		a->reason = "circuit";
-		probe_out = g->circuit != NULL &&
-		    strcmp(g->circuit, "half-open") == 0;
+		a->reason = HOLD_CIRCUIT;
+		probe_out = g->circuit == CIRCUIT_HALF_OPEN;
 		if (in->now >= end ||
 		    (!probe_out && add_sat(in->now, g->wait) >= end)) {
 			a->kind = ADMIT_CIRCUIT;
@@ -252,7 +297,7 @@ verdict_admit(const struct admit_input *in, struct admit *a)
 		}
 		wait_for(in, probe_out ? POLL_TOKEN_NS : POLL_CIRCUIT_NS, a);
 	} else {
-		a->reason = "token";
+		a->reason = HOLD_TOKEN;
 		if (in->now >= end) {
 			a->kind = ADMIT_EXHAUSTED;
 			return;

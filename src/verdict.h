@@ -10,6 +10,7 @@
 
 #include "budget.h"
 #include "cond.h"
+#include "ending.h"
 #include "http.h"
 #include "outcome.h"
 #include "statuslist.h"
@@ -19,16 +20,6 @@ enum verdict_kind {
 	VERDICT_RETRY,		/* sleep, then the next attempt */
 	VERDICT_GIVE_UP,	/* the run ends: see the end */
 	VERDICT_INTERRUPTED,	/* the user stopped it: die of signo */
-};
-
-/* Why a run gives up. */
-enum verdict_end {
-	END_NONE,
-	END_EXEC,		/* the command could not be run */
-	END_PERMANENT,		/* a status that is not retried */
-	END_ATTEMPTS,		/* the attempts are used up */
-	END_DEADLINE,		/* the next attempt would start too late */
-	END_RETRY_AFTER,	/* the server's Retry-After ends too late */
 };
 
 /* What the options say about outcomes. */
@@ -41,12 +32,18 @@ struct verdict_policy {
 	uint64_t		 max_attempts;	/* 0: no limit */
 };
 
+/* Why an attempt whose held output was cut short counts as timed out. */
+#define VERDICT_LATE_WHY "its output was not read in time"
+
 /* One ended attempt, and where the run stands. */
 struct verdict_input {
 	const struct outcome	 *out;
 	const struct cond_matches *matches;	/* NULL: nothing matched */
 	uint64_t		  attempt;	/* its number, from 1 */
-	uint64_t		  now;		/* monotonic ns */
+	uint64_t		  ended;	/* monotonic ns: it and the output
+						   it passed through were over */
+	uint64_t		  now;		/* monotonic ns, its output out */
+	int			  held_late;	/* its held output was cut short */
 	uint64_t		  deadline;	/* monotonic ns; 0: none */
 	uint64_t		  delay;	/* the backoff's next sleep */
 	const struct http_seen	 *http;		/* NULL: no HTTP head read */
@@ -55,11 +52,12 @@ struct verdict_input {
 
 struct verdict {
 	enum verdict_kind	 kind;
-	enum verdict_end	 end;		/* VERDICT_GIVE_UP: why */
+	enum run_end		 end;		/* VERDICT_GIVE_UP: why */
 	int			 status;	/* what the attempt counts as */
 	int			 signo;		/* VERDICT_INTERRUPTED */
 	const char		*why;		/* for messages, or NULL */
 	uint64_t		 sleep;		/* VERDICT_RETRY */
+	uint64_t		 wake;		/* VERDICT_RETRY: now + sleep */
 	int			 http_status;	/* the last one read; 0: none */
 	uint64_t		 retry_after;	/* ns the server asked; 0: none */
 };
@@ -83,11 +81,13 @@ enum admit_kind {
 
 struct admit {
 	enum admit_kind	 kind;
-	const char	*reason;	/* not GO: "token" or "circuit" */
+	enum budget_hold reason;	/* not GO: what holds it back */
 	uint64_t	 wake;		/* ADMIT_WAIT: ask again then */
 	uint64_t	 until;		/* no wait past it; DURATION_MAX: none */
 };
 
+int	verdict_success(const struct verdict_policy *,
+	    const struct verdict_input *);
 void	verdict_decide(const struct verdict_policy *,
 	    const struct verdict_input *, struct verdict *);
 void	verdict_admit(const struct admit_input *, struct admit *);
