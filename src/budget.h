@@ -79,6 +79,12 @@ struct budget_grant {
 	enum circuit_state	circuit;
 };
 
+/* What an attempt holds of the budget, for its report. */
+struct budget_ticket {
+	int	token;		/* it took a token (a retry) */
+	int	probe;		/* it is the half-open circuit's probe */
+};
+
 /* How an attempt ended, for the budget and the breaker. */
 enum budget_result {
 	BUDGET_SUCCESS,		/* closes the circuit; a retry's token back */

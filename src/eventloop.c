@@ -251,12 +251,15 @@ eventloop_flush_sinks(uint64_t deadline)
 }
 
 /*
- * Sleep until the absolute deadline. Returns 0 when it is reached, or the
- * stop signal that ended the sleep.
+ * Sleep until the absolute deadline. A line that counts down (or up) on
+ * the terminal (live.c) is redrawn as its seconds change. Returns 0 when
+ * the deadline is reached, or the stop signal that ended the sleep.
  */
 int
 eventloop_sleep_until(uint64_t deadline)
 {
+	uint64_t	now, wake;
+
 	for (;;) {
 		if (got_signal)
 			return got_signal;
@@ -266,9 +269,14 @@ eventloop_sleep_until(uint64_t deadline)
 			while (waitpid(-1, NULL, WNOHANG) > 0)
 				;
 		}
-		if (eventloop_now() >= deadline)
+		now = eventloop_now();
+		live_tick(now);
+		if (now >= deadline)
 			return 0;
-		if (eventloop_wait(deadline, NULL, 0) == -1 && errno != EINTR)
+		wake = live_next(now);
+		if (wake == 0 || wake > deadline)
+			wake = deadline;
+		if (eventloop_wait(wake, NULL, 0) == -1 && errno != EINTR)
 			return 0;
 	}
 }

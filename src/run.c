@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The retry loop: start an attempt, deliver its output, take the verdict
- * (verdict.c) and act on it; a retried attempt is followed by a sleep in
- * the event loop, so that a stop signal ends the sleep at once. No sleep
- * follows the last attempt. The options are read, never written; what an
- * attempt leaves is the loop's own.
+ * The retry loop. Each attempt is a straight run of steps: the budget's
+ * word (gate.c), the attempt itself to its verdict (attempt.c), then the
+ * end of the run or a sleep. A step returns -1 when the run is over;
+ * signals are looked at between steps, and every way the run ends goes
+ * through finish(). No sleep follows the last attempt. The options are
+ * read, never written.
  */
 #include "config.h"
 
@@ -14,9 +15,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "attempt.h"
 #include "duration.h"
 #include "eventloop.h"
 #include "exitcodes.h"
+#include "gate.h"
 #include "live.h"
 #include "log.h"
 #include "run.h"
@@ -27,12 +30,12 @@
 
 extern char **environ;
 
-/* What one attempt left: the loop's, rewritten for each attempt. */
-struct attempt_result {
-	struct outcome		out;
-	struct cond_matches	matches;
-	struct http_seen	http;		/* --http: the heads read */
-	struct verdict		v;
+/* Where the run stands. */
+enum run_state {
+	RUN_ON,
+	RUN_SUCCEEDED,		/* with the last attempt's status */
+	RUN_GAVE_UP,		/* see end */
+	RUN_FAILED,		/* retry's own error, said: 125 */
 };
 
 /* One run of retry: what every attempt and sleep needs. */
@@ -48,52 +51,69 @@ struct run {
 	struct io		 hook_io;	/* stdin null, stdout to stderr */
 	int			 hooks;		/* hook_io is set up */
 	struct backoff_state	 bs;
+	struct gate		 gate;		/* --budget, or always go */
+	struct attempt		 a;		/* the last attempt */
 	uint64_t		 made;		/* attempts started */
 	int			 prev;		/* status; -1 before the first */
-	struct attempt_result	 a;
-	struct store		*store;		/* --budget; NULL: none left */
-	struct budget_grant	 grant;		/* the store's last answer */
-	int			 took;		/* the attempt took a token */
+	enum run_state		 state;
+	enum run_end		 end;		/* RUN_GAVE_UP: why */
+	int			 status;	/* once the run is over */
+	int			 dying;		/* a signal to die of; 0: none */
 };
 
-#define GO_ON (-1)
-
-/*
- * The last attempt as messages tell of it; ended: with its outcome and
- * the verdict's status and reason.
- */
+/* Attempt n as a message tells of it, before it ends (0: none ran). */
 static struct log_attempt
-told(const struct run *r, int ended)
+told_of(const struct run *r, uint64_t n)
 {
 	struct log_attempt	la;
 
 	memset(&la, 0, sizeof la);
-	la.attempt = r->made;
+	la.attempt = n;
 	la.max_attempts = r->o->attempts;
-	la.elapsed_ns = eventloop_now() - r->start;
-	if (r->o->budget != NULL) {
-		la.budget = r->o->budget;
-		la.tokens = r->grant.tokens;
-		la.circuit = r->grant.circuit;
-		la.circuit_ns = r->grant.wait;
-	}
-	if (ended) {
-		la.outcome = &r->a.out;
-		la.status = r->a.v.status;
-		la.why = r->a.v.why;
-		la.http_status = r->a.v.http_status;
-		la.retry_after_ns = r->a.v.retry_after;
-	}
+	gate_tell(&r->gate, &la);
 	return la;
 }
 
-/* The sleep before retry n, from two fresh draws. */
-static uint64_t
-next_delay(struct run *r, uint64_t n)
+/* The last attempt, ended, with its verdict's status and reason. */
+static struct log_attempt
+told_last(const struct run *r)
 {
-	double	u = rng_uniform(r->rng), v = rng_uniform(r->rng);
+	struct log_attempt	la = told_of(r, r->made);
 
-	return backoff_next(&r->o->backoff, &r->bs, n, u, v);
+	if (r->made == 0)
+		return la;
+	la.outcome = &r->a.out;
+	la.status = r->a.v.status;
+	la.why = r->a.v.why;
+	la.http_status = r->a.v.http_status;
+	la.retry_after_ns = r->a.v.retry_after;
+	return la;
+}
+
+/* A stop signal came, or the run is to die of one: nothing more starts. */
+static int
+stopped(const struct run *r)
+{
+	return r->dying != 0 || eventloop_signal() != 0;
+}
+
+/* The run gives up: why, and with what status (finish() says so). */
+static int
+give_up(struct run *r, enum run_end why, int status)
+{
+	r->state = RUN_GAVE_UP;
+	r->end = why;
+	r->status = status;
+	return -1;
+}
+
+/* Retry's own error, said already: 125. */
+static int
+failed(struct run *r)
+{
+	r->state = RUN_FAILED;
+	r->status = EXIT_CANCELED;
+	return -1;
 }
 
 /*
@@ -103,12 +123,14 @@ next_delay(struct run *r, uint64_t n)
  * would be for cat.
  */
 static int
-io_failed(const struct io *io)
+io_failed(struct run *r)
 {
-	int	fd, e = io_error(io, &fd);
+	int	fd, e = io_error(&r->io, &fd);
 
-	if (e == EPIPE)
-		eventloop_die_of(SIGPIPE);
+	if (e == EPIPE) {
+		r->dying = SIGPIPE;
+		return -1;
+	}
 	if (fd != -1)
 		log_error("cannot write the attempt's output to standard %s: "
 		    "%s", fd == STDOUT_FILENO ? "output" : "error",
@@ -116,45 +138,57 @@ io_failed(const struct io *io)
 	else
 		log_error("cannot keep the attempt's input or output: %s",
 		    strerror(e));
-	return EXIT_CANCELED;
+	return failed(r);
 }
 
 /*
- * When to stop the attempt starting now: at its --timeout or at the
- * deadline, whichever comes first.
+ * Before an attempt or a hook writes to the same stderr: let retry's
+ * messages go first, while the reader takes them (a stalled one is not
+ * waited for), and not past the deadline. -1: a stop signal came.
  */
-static void
-plan_stop(const struct options *o, struct stop_plan *p, uint64_t deadline)
+static int
+settle_messages(const struct run *r)
 {
-	p->at = o->timeout != 0 ? eventloop_now() + o->timeout : 0;
-	if (deadline != 0 && (p->at == 0 || deadline < p->at))
-		p->at = deadline;
-	p->kill_after = o->kill_after;
-	p->signo = o->stop_signal;
+	eventloop_flush_sinks(r->deadline);
+	return stopped(r) ? -1 : 0;
 }
 
 /*
- * Sleep until wake. A line that counts down on the terminal (live.c) is
- * redrawn as its seconds change; a stop signal ends the sleep and the
- * run (eventloop_die_of ends the line).
+ * Run a hook with /bin/sh -c, in a process group of its own like an
+ * attempt, stdin from /dev/null and stdout to retry's stderr; it is
+ * stopped at the deadline. Its status is reported and changes nothing;
+ * a stop signal that came meanwhile is the caller's to act on.
  */
 static void
-sleep_until(uint64_t wake)
+run_hook(struct run *r, const char *name, const char *cmd)
 {
-	uint64_t	t;
-	int		sig;
+	char			sh[] = "/bin/sh", dash_c[] = "-c";
+	char		       *argv[] = { sh, dash_c, (char *)cmd, NULL };
+	struct stop_plan	plan = { r->deadline, r->o->kill_after,
+				    r->o->stop_signal };
+	struct outcome		out;
+	int			st;
 
-	for (;;) {
-		t = live_next(eventloop_now());
-		if (t == 0 || t > wake)
-			t = wake;
-		if ((sig = eventloop_sleep_until(t)) != 0)
-			eventloop_die_of(sig);
-		/* A wait for the store sleeps in short steps: each may tick. */
-		live_tick(eventloop_now());
-		if (eventloop_now() >= wake)
-			return;
+	/* At the deadline it would be stopped at once. */
+	if ((r->deadline != 0 && eventloop_now() >= r->deadline) ||
+	    settle_messages(r) == -1)
+		return;
+	if (io_prepare(&r->hook_io, NULL, NULL) == -1) {
+		log_error("cannot run the %s hook: %s", name, strerror(errno));
+		return;
 	}
+	live_fresh(0);	/* the hook may write a part of a line */
+	st = supervise_start(&r->sup, argv, runenv_envp(&r->env),
+	    &r->hook_io, &out);
+	if (st == -1) {
+		log_error("cannot run the %s hook: %s", name, strerror(errno));
+		return;
+	}
+	if (st == 0 && supervise_wait(&r->sup, &plan, &r->hook_io, &out) > 0)
+		return;		/* a stop signal: the run dies of it */
+	io_ended(&r->hook_io);
+	/* After the attempt it follows; elapsed since retry's start. */
+	log_hook(name, r->made, eventloop_now() - r->start, &out);
 }
 
 /*
@@ -175,399 +209,128 @@ splay(const struct run *r)
 	/* The deadline counts from retry's start, a little before now. */
 	if (r->deadline != 0 && wake > r->deadline)
 		wake = r->deadline;
-	la = told(r, 0);
+	la = told_of(r, 0);
 	log_sleep_live(&la, SLEEP_SPLAY, wake, eventloop_now());
-	sleep_until(wake);
+	(void)eventloop_sleep_until(wake);
 	live_end();
 }
 
-/*
- * Before an attempt or a hook writes to the same stderr: let retry's
- * messages go first, while the reader takes them (a stalled one is not
- * waited for), and not past the deadline.
- */
-static void
-settle_messages(const struct run *r)
+/* No attempt starts at the deadline: give up, with 124 if none ran. */
+static int
+past_deadline(struct run *r)
 {
-	eventloop_flush_sinks(r->deadline);
-	if (eventloop_signal() != 0)
-		eventloop_die_of(eventloop_signal());
+	if (r->deadline == 0 || eventloop_now() < r->deadline)
+		return 0;
+	give_up(r, END_DEADLINE, r->made > 0 ? r->prev : EXIT_TIMEDOUT);
+	return 1;
 }
 
 /*
- * Run a hook with /bin/sh -c, in a process group of its own like an
- * attempt, stdin from /dev/null and stdout to retry's stderr; it is
- * stopped at the deadline. Its status is reported and changes nothing.
- */
-static void
-run_hook(struct run *r, const char *name, const char *cmd)
-{
-	char			sh[] = "/bin/sh", dash_c[] = "-c";
-	char		       *argv[] = { sh, dash_c, (char *)cmd, NULL };
-	struct stop_plan	plan;
-	struct outcome		out;
-	int			st, sig;
-
-	if (r->deadline != 0 && eventloop_now() >= r->deadline)
-		return;		/* it would be stopped at once */
-	settle_messages(r);
-	if (io_prepare(&r->hook_io, NULL, NULL) == -1) {
-		log_error("cannot run the %s hook: %s", name, strerror(errno));
-		return;
-	}
-	live_fresh(0);	/* the hook may write a part of a line */
-	st = supervise_start(&r->sup, argv, runenv_envp(&r->env),
-	    &r->hook_io, &out);
-	if (st == -1) {
-		log_error("cannot run the %s hook: %s", name, strerror(errno));
-		return;
-	}
-	if (st == 0) {
-		plan_stop(r->o, &plan, r->deadline);
-		plan.at = r->deadline;	/* no --timeout: that is an attempt's */
-		if ((sig = supervise_wait(&r->sup, &plan, &r->hook_io,
-		    &out)) > 0)
-			eventloop_die_of(sig);
-	}
-	io_ended(&r->hook_io);
-	/* After the attempt it follows; elapsed since retry's start. */
-	log_hook(name, r->made, eventloop_now() - r->start, &out);
-}
-
-/*
- * Give up with status st: say why (NULL: said already), run --on-give-up,
- * return st.
+ * The next attempt's admission: the deadline, then the budget's word
+ * (which may wait); once let through, the attempt begins.
  */
 static int
-give_up(struct run *r, enum run_end why, int st)
+admit(struct run *r)
 {
-	struct log_attempt	la = told(r, r->made > 0);
+	struct log_attempt	next = told_of(r, r->made + 1);
+	struct stop_plan	at_deadline = { r->deadline,
+				    r->o->kill_after, r->o->stop_signal };
+	struct budget_ticket	ticket;
+	enum gate_word		word;
 
-	if (why == END_EXEC)
-		log_exec_failed(&la, r->o->command[0]);
-	else
-		log_give_up(&la, why);
-	if (r->o->on_give_up != NULL) {
-		runenv_hook(&r->env, r->made > 0 ? r->a.v.status : st, NULL,
-		    r->made);
-		run_hook(r, "on-give-up", r->o->on_give_up);
-	}
-	return st;
-}
-
-/* Say what the store left to say; drop a store that failed (fail open). */
-static void
-store_heard(struct run *r, int failed)
-{
-	const char	*w;
-	char		 msg[4608];
-
-	if ((w = store_take_warning(r->store)) != NULL) {
-		snprintf(msg, sizeof msg, "warning: %s", w);
-		log_notice(msg);
-	}
-	if (!failed)
-		return;
-	snprintf(msg, sizeof msg, "warning: budget %s cannot be used (%s); "
-	    "going on without it", r->o->budget, store_error(r->store));
-	log_notice(msg);
-	store_close(r->store);
-	r->store = NULL;
-	memset(&r->grant, 0, sizeof r->grant);
-}
-
-/* The circuit is open: give up now (status 75 when no attempt ran). */
-static int
-circuit_open(struct run *r)
-{
-	struct log_attempt	la;
-
-	if (r->made > 0)
-		return give_up(r, END_CIRCUIT, r->prev);
-	la = told(r, 0);
-	log_give_up(&la, END_CIRCUIT);
-	return EXIT_TEMPFAIL;
-}
-
-/* A wait for the store ended: say how long it held the attempt back. */
-static void
-waited(struct run *r, struct log_wait *w, uint64_t since, int got)
-{
-	struct log_attempt	la = told(r, 0);
-
-	la.attempt = r->made + 1;
-	w->waited_ns = eventloop_now() - since;
-	w->got = got;
-	log_budget_wait(&la, w);
-}
-
-/*
- * Sleep until wake, counting the time to the wait's reason; a stop
- * signal ends the run as during a backoff sleep.
- */
-static void
-store_sleep(struct log_wait *w, uint64_t wake)
-{
-	uint64_t	from = eventloop_now();
-
-	sleep_until(wake);
-	if (w->reason == HOLD_TOKEN)
-		w->token_ns += eventloop_now() - from;
-	else
-		w->circuit_ns += eventloop_now() - from;
-}
-
-/*
- * The budget's word before an attempt (verdict_admit decides): GO_ON to
- * start it, else retry's exit status. A wait's stretch is drawn only
- * when the store did not say go (a wait, or the end of the run), so that
- * --seed schedules stay as they were.
- */
-static int
-gate(struct run *r)
-{
-	struct log_wait		w = { HOLD_NONE, 0, 0, 0, 0, 0 };
-	struct admit_input	in;
-	struct admit		a;
-	struct log_attempt	la;
-	uint64_t		since = eventloop_now();
-	enum budget_hold	 shown = HOLD_NONE;
-	int			failed;
-
-	r->took = 0;
-	memset(&in, 0, sizeof in);
-	in.grant = &r->grant;
-	in.first = r->made == 0;
-	in.deadline = r->deadline;
-	in.until = r->o->budget_wait < DURATION_MAX - since ?
-	    since + r->o->budget_wait : DURATION_MAX;
-	/* The longest the wait may last, for its event. */
-	w.limit_ns = r->deadline != 0 && r->deadline < in.until ?
-	    (r->deadline > since ? r->deadline - since : 0) :
-	    in.until == DURATION_MAX ? DURATION_MAX : in.until - since;
-	while (r->store != NULL) {
-		failed = store_admit(r->store, in.first, &r->grant) == -1;
-		if (failed && eventloop_signal() != 0)
-			eventloop_die_of(eventloop_signal());
-		store_heard(r, failed);
-		if (failed)
-			break;
-		in.now = eventloop_now();
-		in.u = r->grant.answer != BUDGET_GO ? rng_uniform(r->rng) : 0;
-		verdict_admit(&in, &a);
-		if (a.reason != HOLD_NONE)
-			w.reason = a.reason;
-		switch (a.kind) {
-		case ADMIT_GO:
-			r->took = !in.first;
-			if (w.reason != HOLD_NONE)
-				waited(r, &w, since, 1);
-			return GO_ON;
-		case ADMIT_CIRCUIT:
-			if (w.token_ns + w.circuit_ns != 0)
-				waited(r, &w, since, 0);
-			return circuit_open(r);
-		case ADMIT_EXHAUSTED:
-			waited(r, &w, since, 0);
-			return give_up(r, END_BUDGET, r->prev);
-		case ADMIT_WAIT:
-			/* The count, anew when its reason changed, or it went. */
-			if (shown == HOLD_NONE || !live_active() ||
-			    shown != a.reason) {
-				la = told(r, 0);
-				la.attempt = r->made + 1;
-				/* A count up counts from the wait's start. */
-				log_sleep_live(&la, a.reason == HOLD_CIRCUIT ?
-				    SLEEP_CIRCUIT : SLEEP_TOKEN, a.until,
-				    a.until >= LIVE_NO_END ? since : in.now);
-				shown = a.reason;
-			}
-			store_sleep(&w, a.wake);
-			break;
-		}
-	}
-	/* The store failed: the run goes on without it. */
-	if (w.reason != HOLD_NONE)
-		waited(r, &w, since, 1);
-	return GO_ON;
-}
-
-/* How the attempt ended, for the budget and the breaker. */
-static void
-report(struct run *r)
-{
-	enum budget_result	res = BUDGET_NEUTRAL;
-	const struct verdict	*v = &r->a.v;
-	int			 failed;
-
-	/*
-	 * An attempt that a stop signal ended says nothing of the service;
-	 * a probe's slot ends with its DURATION.
-	 */
-	if (r->store == NULL || eventloop_signal() != 0)
-		return;
-	if (v->kind == VERDICT_INTERRUPTED)
-		res = BUDGET_NEUTRAL;
-	else if (v->kind == VERDICT_SUCCESS)
-		res = BUDGET_SUCCESS;
-	else if (v->kind == VERDICT_RETRY || (v->kind == VERDICT_GIVE_UP &&
-	    v->end != END_EXEC && v->end != END_PERMANENT))
-		res = BUDGET_FAILURE;
-	failed = store_report(r->store, res, r->took, r->grant.probe) == -1;
-	if (failed && eventloop_signal() != 0)
-		return;		/* the run dies of it next */
-	store_heard(r, failed);
-}
-
-/*
- * Start the next attempt: GO_ON once it has ended (or could not be run),
- * else retry's exit status. No attempt starts after the deadline.
- */
-static int
-attempt_run(struct run *r, struct stop_plan *plan)
-{
-	struct log_attempt	la;
-	int			st;
-
-	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
-		/* Messages speak of the last attempt that ran, if any. */
-		if (r->made == 0)
-			return give_up(r, END_DEADLINE, EXIT_TIMEDOUT);
-		return give_up(r, END_DEADLINE, r->prev);
-	}
-	st = gate(r);
+	if (past_deadline(r))
+		return -1;
+	word = gate_admit(&r->gate, &next, &ticket);
 	live_end();	/* a wait that counted down is over */
-	if (st != GO_ON)
-		return st;
+	switch (word) {
+	case GATE_GO:
+		break;
+	case GATE_EXHAUSTED:
+		return give_up(r, END_BUDGET, r->prev);
+	case GATE_CIRCUIT:	/* 75 when the command was not run */
+		return give_up(r, END_CIRCUIT,
+		    r->made > 0 ? r->prev : EXIT_TEMPFAIL);
+	case GATE_STOPPED:
+		return -1;
+	}
 	/* A token that came at the deadline starts nothing. */
-	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
-		if (r->store != NULL && r->grant.probe)
-			store_report(r->store, BUDGET_NEUTRAL, 0, 1);
-		if (r->made == 0)
-			return give_up(r, END_DEADLINE, EXIT_TIMEDOUT);
-		return give_up(r, END_DEADLINE, r->prev);
+	if (past_deadline(r)) {
+		gate_release(&r->gate, &ticket);
+		return -1;
 	}
-	r->made++;
-	runenv_set(&r->env, r->made, eventloop_now() - r->start, r->prev);
-	la = told(r, 0);
-	log_start(&la);
-	settle_messages(r);
-	if (io_prepare(&r->io, &r->a.matches, &r->a.http) == -1) {
-		log_error("cannot set up the attempt's input and output: %s",
-		    strerror(errno));
-		return EXIT_CANCELED;
-	}
-	live_fresh(0);	/* the attempt may write a part of a line */
-	st = supervise_start(&r->sup, r->o->command, runenv_envp(&r->env),
-	    &r->io, &r->a.out);
-	if (st == -1) {
-		log_error("cannot start %s: %s", r->o->command[0],
-		    strerror(errno));
-		return EXIT_CANCELED;
-	}
-	if (st == 1)
-		return GO_ON;	/* exec failed: the outcome says how */
-	plan_stop(r->o, plan, r->deadline);
-	/* A stop signal it returns is acted on after the output is out. */
-	if (supervise_wait(&r->sup, plan, &r->io, &r->a.out) == -1) {
-		log_error("cannot wait for %s: %s", r->o->command[0],
-		    strerror(errno));
-		return EXIT_CANCELED;
-	}
-	return GO_ON;
+	attempt_begin(&r->a, ++r->made, r->o->timeout, &at_deadline);
+	r->a.ticket = ticket;
+	return 0;
 }
 
 /*
- * Output that could not be delivered by the attempt's time limit: the
- * attempt counts as timed out, as it would have been had it written to
- * the stalled reader itself.
+ * Where the run stands, for the verdict on the attempt that ended: the
+ * deadline and the next delay, and a draw for a Retry-After. Drawn only
+ * when needed, in this order: --seed gives the same delays as ever.
  */
 static void
-output_late(struct outcome *out)
+run_stands(struct run *r, struct verdict_input *in)
 {
-	out->kind = OUTCOME_TIMEDOUT;
-	out->status = EXIT_TIMEDOUT;
-	out->why = VERDICT_LATE_WHY;
-}
+	double	u = rng_uniform(r->rng), v = rng_uniform(r->rng);
 
-/*
- * Deliver the ended attempt's output (the rest passed through, then what
- * was held, to stdout only for a success), bounded by its time limit,
- * and take the verdict once it is out, since that time counts against
- * the deadline. Returns GO_ON, or retry's exit status when it cannot go
- * on.
- */
-static int
-attempt_output(struct run *r, const struct stop_plan *plan)
-{
-	struct verdict_input	in;
-	int			d;
-
-	io_ended(&r->io);
-	if ((d = io_deliver(&r->io, plan->at)) == -1 ||
-	    io_error(&r->io, NULL) != 0)
-		return io_failed(&r->io);
-	if (d == IO_LATE && eventloop_signal() == 0)
-		output_late(&r->a.out);
-	memset(&in, 0, sizeof in);
-	in.out = &r->a.out;
-	in.matches = &r->a.matches;
-	in.attempt = r->made;
-	in.deadline = r->deadline;
-	in.http = &r->a.http;
-	/* Drawn in this order: --seed gives the same delays as before. */
-	in.delay = next_delay(r, r->made);
-	in.spread = r->a.http.retry_after ? rng_uniform(r->rng) : 0;
+	memset(in, 0, sizeof *in);
+	in->deadline = r->deadline;
+	in->delay = backoff_next(&r->o->backoff, &r->bs, r->made, u, v);
+	in->spread = r->a.http.retry_after ? rng_uniform(r->rng) : 0;
 	if (r->a.http.bad_retry_after)
 		log_detail("a Retry-After that is neither seconds nor an "
 		    "HTTP-date was ignored");
-	in.ended = eventloop_now();
-	io_release(&r->io, eventloop_signal() == 0 &&
-	    verdict_success(&r->policy, &in));
-	if ((d = io_deliver(&r->io, plan->at)) == -1)
-		return io_failed(&r->io);
-	in.held_late = d == IO_LATE && eventloop_signal() == 0;
-	in.now = eventloop_now();
-	verdict_decide(&r->policy, &in, &r->a.v);
-	if (in.held_late && r->a.v.kind != VERDICT_INTERRUPTED)
-		output_late(&r->a.out);
-	if (r->a.v.kind == VERDICT_GIVE_UP && r->a.v.end == END_OUTPUT) {
-		r->prev = r->a.v.status;
-		return give_up(r, END_OUTPUT, r->a.v.status);
-	}
-	return GO_ON;
 }
 
-/* Run the next attempt to its verdict: GO_ON to retry, else the status. */
+/*
+ * The attempt: started, waited for, its output delivered, its verdict
+ * taken; then the budget hears how it ended.
+ */
 static int
 attempt(struct run *r)
 {
-	struct stop_plan	plan = { 0, 0, 0 };
-	struct log_attempt	la;
-	const struct verdict	*v = &r->a.v;
-	int			st;
+	struct attempt		*a = &r->a;
+	struct verdict_input	 in;
+	struct log_attempt	 la;
 
-	if ((st = attempt_run(r, &plan)) != GO_ON)
-		return st;
-	if ((st = attempt_output(r, &plan)) != GO_ON)
-		return st;
-	report(r);
-	/* Received during the attempt, or while its output went out. */
-	if (eventloop_signal() != 0)
-		eventloop_die_of(eventloop_signal());
-	if (v->kind == VERDICT_INTERRUPTED)
-		eventloop_die_of(v->signo);
+	runenv_set(&r->env, a->number, eventloop_now() - r->start, r->prev);
+	la = told_of(r, a->number);
+	log_start(&la);
+	if (settle_messages(r) == -1)
+		return -1;
+	if (attempt_run(a, &r->sup, &r->io, r->o->command,
+	    runenv_envp(&r->env)) == -1)
+		return failed(r);
+	if (attempt_output(a, &r->io) == -1)
+		return io_failed(r);
+	run_stands(r, &in);
+	if (attempt_verdict(a, &r->io, &r->policy, &in) == -1)
+		return io_failed(r);
+	gate_report(&r->gate, &a->ticket, verdict_budget_result(&a->v));
+	return 0;
+}
+
+/* Act on the verdict: end the run, or go on to the sleep. */
+static int
+conclude(struct run *r)
+{
+	const struct verdict	*v = &r->a.v;
+
 	r->prev = v->status;
-	la = told(r, 1);
 	switch (v->kind) {
 	case VERDICT_SUCCESS:
-		log_success(&la);
-		return v->status;
+		r->state = RUN_SUCCEEDED;
+		r->status = v->status;
+		return -1;
 	case VERDICT_GIVE_UP:
 		return give_up(r, v->end, v->status);
-	default:
-		return GO_ON;
+	case VERDICT_INTERRUPTED:
+		r->dying = v->signo;
+		return -1;
+	case VERDICT_RETRY:
+		break;
 	}
+	return 0;
 }
 
 /*
@@ -577,37 +340,90 @@ attempt(struct run *r)
 static int
 pause_before(struct run *r)
 {
-	struct log_attempt	la = told(r, 1);
-	uint64_t		delay = r->a.v.sleep;
-	uint64_t		wake = r->a.v.wake;
+	struct log_attempt	la = told_last(r);
+	const struct verdict	*v = &r->a.v;
 
-	log_retry(&la, delay);
+	log_retry(&la, v->sleep);
 	if (r->o->on_retry != NULL) {
-		runenv_hook(&r->env, r->a.v.status, &delay, 0);
+		runenv_on_retry(&r->env, v->status, v->sleep);
 		run_hook(r, "on-retry", r->o->on_retry);
+		if (stopped(r))
+			return -1;
 	}
 	/* On a terminal, the sleep counts down below (live.c). */
-	log_sleep_live(&la, SLEEP_BACKOFF, wake, eventloop_now());
-	sleep_until(wake);
+	log_sleep_live(&la, SLEEP_BACKOFF, v->wake, eventloop_now());
+	(void)eventloop_sleep_until(v->wake);
 	live_end();
-	return GO_ON;
+	return 0;
 }
 
-/* Set up signals, the terminal, stdin and the environment. */
+/*
+ * Say how the run ended; a run that gives up runs --on-give-up, unless
+ * the circuit kept the command from running at all.
+ */
+static void
+finish(struct run *r)
+{
+	struct log_attempt	la = told_last(r);
+
+	switch (r->state) {
+	case RUN_ON:
+	case RUN_FAILED:
+		return;
+	case RUN_SUCCEEDED:
+		log_success(&la);
+		return;
+	case RUN_GAVE_UP:
+		break;
+	}
+	if (r->end == END_EXEC)
+		log_exec_failed(&la, r->o->command[0]);
+	else
+		log_give_up(&la, r->end);
+	if (r->o->on_give_up == NULL || (r->end == END_CIRCUIT && r->made == 0))
+		return;
+	runenv_on_give_up(&r->env, r->made > 0 ? r->a.v.status : r->status,
+	    r->made);
+	run_hook(r, "on-give-up", r->o->on_give_up);
+}
+
+/* The options' rules for the verdict. */
+static void
+set_policy(struct verdict_policy *p, const struct options *o)
+{
+	p->success_on = &o->success_on;
+	p->stop_on = &o->stop_on;
+	p->retry_on = o->retry_on_given ? &o->retry_on : NULL;
+	p->cond = cond_any(&o->cond) ? &o->cond : NULL;
+	p->http = o->http ? &o->http_retry : NULL;
+	p->max_attempts = o->attempts;
+}
+
+/* The store of --budget: one refused is a usage error, said here. */
 static int
-run_setup(struct run *r)
+open_budget(struct run *r)
 {
 	const struct options	*o = r->o;
-	uint64_t		 layers, runs;
+	struct store		*s = NULL;
 	char			 err[4608], shown[1024];
 
-	/* First: a store refused is a usage error, before anything is set up. */
-	if (o->budget != NULL && (r->store = store_open(o->store, o->budget,
+	if (o->budget != NULL && (s = store_open(o->store, o->budget,
 	    &o->budget_params, 1, err, sizeof err)) == NULL) {
 		store_url_shown(o->store, shown, sizeof shown);
 		log_error("cannot use --store=%s: %s", shown, err);
 		return -1;
 	}
+	gate_init(&r->gate, s, o->budget, r->start, r->rng);
+	return 0;
+}
+
+/* Set up signals, the terminal, stdin, stdout and the environment. */
+static int
+run_setup(struct run *r)
+{
+	const struct options	*o = r->o;
+	uint64_t		 layers, runs;
+
 	if (io_guard_stdfds() == -1) {
 		log_error("cannot open /dev/null: %s", strerror(errno));
 		return -1;
@@ -637,18 +453,28 @@ run_setup(struct run *r)
 	if (io_terminal_passed(&r->io))
 		log_notice("--stdin=replay: standard input is a terminal, "
 		    "which cannot be replayed; each attempt reads it as it is");
-	backoff_start(&o->backoff, &r->bs);
-	r->deadline = o->deadline != 0 ? r->start + o->deadline : 0;
-	if (r->store != NULL)
-		store_set_deadline(r->store, r->deadline);
-	r->prev = -1;
-	r->policy.success_on = &o->success_on;
-	r->policy.stop_on = &o->stop_on;
-	r->policy.retry_on = o->retry_on_given ? &o->retry_on : NULL;
-	r->policy.cond = cond_any(&o->cond) ? &o->cond : NULL;
-	r->policy.http = o->http ? &o->http_retry : NULL;
-	r->policy.max_attempts = o->attempts;
 	return 0;
+}
+
+/* Free what the run set up, and let the last messages go. */
+static void
+run_teardown(struct run *r)
+{
+	io_free(&r->io);
+	if (r->hooks)
+		io_free(&r->hook_io);
+	supervise_close(&r->sup);
+	runenv_free(&r->env);
+	gate_close(&r->gate);
+	/*
+	 * The last messages, while the reader takes them. The last output
+	 * passed through may have waited with them, and been lost.
+	 */
+	eventloop_flush_sinks(r->deadline);
+	if (!stopped(r) && io_output_lost(&r->io)) {
+		(void)io_failed(r);
+		eventloop_flush_sinks(r->deadline);
+	}
 }
 
 /*
@@ -660,40 +486,30 @@ int
 run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 {
 	struct run	r;
-	int		st;
 
 	memset(&r, 0, sizeof r);
 	r.o = o;
 	r.rng = rng;
 	r.start = start;
-	if (run_setup(&r) == -1) {
-		store_close(r.store);
+	r.prev = -1;
+	r.deadline = o->deadline != 0 ? start + o->deadline : 0;
+	set_policy(&r.policy, o);
+	backoff_start(&o->backoff, &r.bs);
+	if (open_budget(&r) == -1 || run_setup(&r) == -1) {
+		gate_close(&r.gate);
 		eventloop_flush_sinks(0);
 		return EXIT_CANCELED;
 	}
+	gate_set_limits(&r.gate, r.deadline, o->budget_wait);
 	splay(&r);
-	for (;;) {
-		if ((st = attempt(&r)) != GO_ON)
-			break;
-		if ((st = pause_before(&r)) != GO_ON)
-			break;
-	}
-	io_free(&r.io);
-	if (r.hooks)
-		io_free(&r.hook_io);
-	supervise_close(&r.sup);
-	runenv_free(&r.env);
-	store_close(r.store);
-	/*
-	 * The last messages, while the reader takes them. The last output
-	 * passed through may have waited with them, and been lost.
-	 */
-	eventloop_flush_sinks(r.deadline);
-	if (eventloop_signal() == 0 && io_output_lost(&r.io)) {
-		st = io_failed(&r.io);
-		eventloop_flush_sinks(r.deadline);
-	}
-	if (eventloop_signal() != 0)
-		eventloop_die_of(eventloop_signal());
-	return st;
+	while (!stopped(&r) && admit(&r) == 0 && !stopped(&r) &&
+	    attempt(&r) == 0 && !stopped(&r) && conclude(&r) == 0 &&
+	    pause_before(&r) == 0)
+		;
+	if (!stopped(&r))
+		finish(&r);
+	run_teardown(&r);
+	if (stopped(&r))
+		eventloop_die_of(r.dying != 0 ? r.dying : eventloop_signal());
+	return r.status;
 }

@@ -238,34 +238,45 @@ runenv_set(struct runenv *re, uint64_t n, uint64_t elapsed_ns, int prev)
 }
 
 /*
- * Add a hook's variables to the attempt's: the status that just ended, and
- * the next delay (on-retry) or the attempts made (on-give-up).
+ * Where a hook's variables go: in place of an earlier hook's, since
+ * --on-give-up can follow --on-retry with no attempt between (the
+ * deadline passed during the sleep), and appending would list
+ * RETRY_STATUS twice and overrun envp. Sets RETRY_STATUS, the status
+ * that just ended; returns the next free slot.
  */
-void
-runenv_hook(struct runenv *re, int status, const uint64_t *delay,
-    uint64_t made)
+static size_t
+hook_status(struct runenv *re, int status)
 {
 	size_t	i;
 
-	/*
-	 * In place of an earlier hook's: --on-give-up can follow --on-retry
-	 * with no attempt between (the deadline passed during the sleep), and
-	 * appending would list RETRY_STATUS twice and overrun envp.
-	 */
 	for (i = re->nbase; re->envp[i] != NULL &&
 	    re->envp[i] != re->vars[RUNENV_STATUS]; i++)
 		;
 	var_int(re->vars[RUNENV_STATUS], "RETRY_STATUS", status);
 	re->envp[i++] = re->vars[RUNENV_STATUS];
-	if (delay != NULL) {
-		var_seconds(re->vars[RUNENV_NEXT_DELAY], "RETRY_NEXT_DELAY",
-		    *delay);
-		re->envp[i++] = re->vars[RUNENV_NEXT_DELAY];
-	} else {
-		var_int(re->vars[RUNENV_ATTEMPTS_MADE], "RETRY_ATTEMPTS_MADE",
-		    (long long)made);
-		re->envp[i++] = re->vars[RUNENV_ATTEMPTS_MADE];
-	}
+	return i;
+}
+
+/* Add --on-retry's variables: the status, and the next delay. */
+void
+runenv_on_retry(struct runenv *re, int status, uint64_t delay)
+{
+	size_t	i = hook_status(re, status);
+
+	var_seconds(re->vars[RUNENV_NEXT_DELAY], "RETRY_NEXT_DELAY", delay);
+	re->envp[i++] = re->vars[RUNENV_NEXT_DELAY];
+	re->envp[i] = NULL;
+}
+
+/* Add --on-give-up's variables: the status, and the attempts made. */
+void
+runenv_on_give_up(struct runenv *re, int status, uint64_t made)
+{
+	size_t	i = hook_status(re, status);
+
+	var_int(re->vars[RUNENV_ATTEMPTS_MADE], "RETRY_ATTEMPTS_MADE",
+	    (long long)made);
+	re->envp[i++] = re->vars[RUNENV_ATTEMPTS_MADE];
 	re->envp[i] = NULL;
 }
 

@@ -39,7 +39,8 @@ struct runenv {
 
 int	runenv_init(struct runenv *, char *const *, uint64_t);
 void	runenv_set(struct runenv *, uint64_t, uint64_t, int);
-void	runenv_hook(struct runenv *, int, const uint64_t *, uint64_t);
+void	runenv_on_retry(struct runenv *re, int status, uint64_t delay);
+void	runenv_on_give_up(struct runenv *re, int status, uint64_t made);
 char  **runenv_envp(const struct runenv *);
 const char *runenv_run_id(const struct runenv *);
 void	runenv_free(struct runenv *);

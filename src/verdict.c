@@ -313,3 +313,39 @@ verdict_admit(const struct admit_input *in, struct admit *a)
 	if (a->wake > end)
 		a->wake = end;
 }
+
+/*
+ * How an attempt ended, for the budget and the breaker: a failure is one
+ * that retry would retry, or gives up on for want of time or attempts
+ * (a permanent status is the caller's error, not the service's; a
+ * command that cannot run never reached it). An interrupted attempt, or
+ * a success whose held output was cut short, says nothing of it.
+ */
+enum budget_result
+verdict_budget_result(const struct verdict *v)
+{
+	switch (v->kind) {
+	case VERDICT_SUCCESS:
+		return BUDGET_SUCCESS;
+	case VERDICT_RETRY:
+		return BUDGET_FAILURE;
+	case VERDICT_INTERRUPTED:
+		return BUDGET_NEUTRAL;
+	case VERDICT_GIVE_UP:
+		break;
+	}
+	switch (v->end) {
+	case END_EXEC:
+	case END_PERMANENT:
+	case END_OUTPUT:
+		return BUDGET_NEUTRAL;
+	case END_NONE:
+	case END_ATTEMPTS:
+	case END_DEADLINE:
+	case END_RETRY_AFTER:
+	case END_BUDGET:
+	case END_CIRCUIT:
+		break;
+	}
+	return BUDGET_FAILURE;
+}

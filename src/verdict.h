@@ -91,5 +91,6 @@ int	verdict_success(const struct verdict_policy *,
 void	verdict_decide(const struct verdict_policy *,
 	    const struct verdict_input *, struct verdict *);
 void	verdict_admit(const struct admit_input *, struct admit *);
+enum budget_result verdict_budget_result(const struct verdict *);
 
 #endif

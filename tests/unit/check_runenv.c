@@ -196,7 +196,7 @@ START_TEST(next_delay_is_seconds_to_the_nearest_microsecond)
 
 	fixture_init(&f, no_base, 5);
 	runenv_set(&f.re, 1, 0, -1);
-	runenv_hook(&f.re, 1, &c->ns, 0);
+	runenv_on_retry(&f.re, 1, c->ns);
 	v = value(runenv_envp(&f.re), "RETRY_NEXT_DELAY");
 	ck_assert_msg(strcmp(v, c->want) == 0, "%llu ns: %s, want %s",
 	    (unsigned long long)c->ns, v, c->want);
@@ -486,7 +486,7 @@ START_TEST(a_hooks_status_is_written_in_decimal_with_its_sign)
 
 	fixture_init(&f, no_base, 5);
 	runenv_set(&f.re, 1, 0, -1);
-	runenv_hook(&f.re, c->v, NULL, 1);
+	runenv_on_give_up(&f.re, c->v, 1);
 	ck_assert_str_eq(value(runenv_envp(&f.re), "RETRY_STATUS"), c->want);
 	fixture_free(&f);
 }
@@ -515,14 +515,14 @@ START_TEST(the_run_id_stays_the_same_for_every_attempt_and_hook)
 	runenv_set(&f.re, 1, 0, -1);
 	strcpy(first, value(runenv_envp(&f.re), "RETRY_RUN_ID"));
 	for (n = 2; n <= 10; n++) {
-		runenv_hook(&f.re, 1, &delay, 0);
+		runenv_on_retry(&f.re, 1, delay);
 		ck_assert_str_eq(value(runenv_envp(&f.re), "RETRY_RUN_ID"),
 		    first);
 		runenv_set(&f.re, n, n * S, 1);
 		ck_assert_str_eq(value(runenv_envp(&f.re), "RETRY_RUN_ID"),
 		    first);
 	}
-	runenv_hook(&f.re, 1, NULL, 10);
+	runenv_on_give_up(&f.re, 1, 10);
 	ck_assert_str_eq(value(runenv_envp(&f.re), "RETRY_RUN_ID"), first);
 	fixture_free(&f);
 }
@@ -584,7 +584,7 @@ START_TEST(the_on_retry_hook_gets_the_status_and_the_next_delay)
 
 	fixture_init(&f, base, 5);
 	runenv_set(&f.re, 2, 1250000000ULL, 3);
-	runenv_hook(&f.re, 7, &delay, 99);
+	runenv_on_retry(&f.re, 7, delay);
 	expect_envp(runenv_envp(&f.re), want);
 	fixture_free(&f);
 }
@@ -607,7 +607,7 @@ START_TEST(the_on_give_up_hook_gets_the_status_and_the_attempts_made)
 
 	fixture_init(&f, base, 1);
 	runenv_set(&f.re, 1, 0, -1);
-	runenv_hook(&f.re, 1, NULL, 1);
+	runenv_on_give_up(&f.re, 1, 1);
 	expect_envp(runenv_envp(&f.re), want);
 	fixture_free(&f);
 }
@@ -630,7 +630,7 @@ START_TEST(the_next_attempt_drops_the_hooks_variables)
 
 	fixture_init(&f, base, 0);
 	runenv_set(&f.re, 1, 0, -1);
-	runenv_hook(&f.re, 7, &delay, 0);
+	runenv_on_retry(&f.re, 7, delay);
 	runenv_set(&f.re, 2, 3 * S, 7);
 	expect_envp(runenv_envp(&f.re), want);
 	fixture_free(&f);
@@ -663,10 +663,10 @@ START_TEST(a_second_hook_replaces_the_first_hooks_variables)
 	fixture_init(&f, no_base, 0);
 	runenv_set(&f.re, 2, 0, 1);
 	for (i = 0; i < 10; i++) {
-		runenv_hook(&f.re, 1, &delay, 0);
+		runenv_on_retry(&f.re, 1, delay);
 		expect_once(runenv_envp(&f.re), absent);
 	}
-	runenv_hook(&f.re, 3, NULL, 2);
+	runenv_on_give_up(&f.re, 3, 2);
 	expect_envp(runenv_envp(&f.re), want);
 	fixture_free(&f);
 }

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * One attempt, step by step: set up its input and output, start it in a
+ * process group of its own, wait for it until its time limit, deliver
+ * its output, and take the verdict once that is out (verdict.c). Each
+ * step says what failed and returns -1; signals are the caller's to act
+ * on, between steps.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "attempt.h"
+#include "eventloop.h"
+#include "exitcodes.h"
+#include "live.h"
+#include "log.h"
+
+/* A fresh attempt, stopped at its --timeout or at the deadline. */
+void
+attempt_begin(struct attempt *a, uint64_t number, uint64_t timeout,
+    const struct stop_plan *at_deadline)
+{
+	memset(a, 0, sizeof *a);
+	a->number = number;
+	a->timeout = timeout;
+	a->plan = *at_deadline;
+}
+
+/* From now: at its --timeout or at the deadline, whichever comes first. */
+static void
+plan_stop(struct attempt *a)
+{
+	uint64_t	deadline = a->plan.at;
+
+	a->plan.at = a->timeout != 0 ? eventloop_now() + a->timeout : 0;
+	if (deadline != 0 && (a->plan.at == 0 || deadline < a->plan.at))
+		a->plan.at = deadline;
+}
+
+/*
+ * Run the attempt until it ends (a command that cannot be run ends at
+ * once, its outcome says how); -1 when retry could not run it. A stop
+ * signal received meanwhile is acted on once its output is out.
+ */
+int
+attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
+    char **argv, char **envp)
+{
+	int	st;
+
+	if (io_prepare(io, &a->matches, &a->http) == -1) {
+		log_error("cannot set up the attempt's input and output: %s",
+		    strerror(errno));
+		return -1;
+	}
+	live_fresh(0);	/* the attempt may write a part of a line */
+	if ((st = supervise_start(sup, argv, envp, io, &a->out)) == -1) {
+		log_error("cannot start %s: %s", argv[0], strerror(errno));
+		return -1;
+	}
+	if (st == 1)
+		return 0;	/* exec failed: the outcome says how */
+	plan_stop(a);
+	if (supervise_wait(sup, &a->plan, io, &a->out) == -1) {
+		log_error("cannot wait for %s: %s", argv[0], strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Output that could not be delivered by the attempt's time limit: the
+ * attempt counts as timed out, as it would have been had it written to
+ * the stalled reader itself.
+ */
+static void
+output_late(struct outcome *out)
+{
+	out->kind = OUTCOME_TIMEDOUT;
+	out->status = EXIT_TIMEDOUT;
+	out->why = VERDICT_LATE_WHY;
+}
+
+/*
+ * The attempt ended: deliver the rest of the output it passed through,
+ * bounded by its time limit, so that what the output showed is whole.
+ * -1: a spool or a write failed (io_error says which).
+ */
+int
+attempt_output(struct attempt *a, struct io *io)
+{
+	int	d;
+
+	io_ended(io);
+	if ((d = io_deliver(io, a->plan.at)) == -1 || io_error(io, NULL) != 0)
+		return -1;
+	if (d == IO_LATE && eventloop_signal() == 0)
+		output_late(&a->out);
+	return 0;
+}
+
+/*
+ * Let held output go (to stdout for a success, else to stderr), bounded
+ * by the attempt's time limit, and take the verdict once it is out: that
+ * time counts against the deadline. in holds where the run stands; the
+ * attempt fills in the rest. -1: a spool or a write failed.
+ */
+int
+attempt_verdict(struct attempt *a, struct io *io,
+    const struct verdict_policy *policy, struct verdict_input *in)
+{
+	int	d;
+
+	in->out = &a->out;
+	in->matches = &a->matches;
+	in->http = &a->http;
+	in->attempt = a->number;
+	in->ended = eventloop_now();
+	io_release(io, eventloop_signal() == 0 && verdict_success(policy, in));
+	if ((d = io_deliver(io, a->plan.at)) == -1)
+		return -1;
+	in->held_late = d == IO_LATE && eventloop_signal() == 0;
+	in->now = eventloop_now();
+	verdict_decide(policy, in, &a->v);
+	if (in->held_late && a->v.kind != VERDICT_INTERRUPTED)
+		output_late(&a->out);
+	return 0;
+}

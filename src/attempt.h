@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * One attempt as one object: its process group, its output path, its
+ * time limit and what it left. The loop (run.c) makes one per attempt it
+ * runs; nothing of an attempt lives outside it, so that two could be
+ * alive at once.
+ */
+#ifndef RETRY_ATTEMPT_H
+#define RETRY_ATTEMPT_H
+
+#include <stdint.h>
+
+#include "budget.h"
+#include "cond.h"
+#include "http.h"
+#include "outcome.h"
+#include "supervise.h"
+#include "verdict.h"
+
+struct attempt {
+	uint64_t		 number;	/* from 1 */
+	uint64_t		 timeout;	/* --timeout; 0: none */
+	struct stop_plan	 plan;		/* when it is stopped */
+	struct budget_ticket	 ticket;	/* what it holds of the budget */
+	struct outcome		 out;
+	struct cond_matches	 matches;	/* what its output matched */
+	struct http_seen	 http;		/* --http: the heads it showed */
+	struct verdict		 v;		/* taken once its output is out */
+};
+
+void	attempt_begin(struct attempt *a, uint64_t number, uint64_t timeout,
+	    const struct stop_plan *at_deadline);
+int	attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
+	    char **argv, char **envp);
+int	attempt_output(struct attempt *a, struct io *io);
+int	attempt_verdict(struct attempt *a, struct io *io,
+	    const struct verdict_policy *policy, struct verdict_input *in);
+
+#endif

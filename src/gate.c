@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The budget's word before each attempt: ask the store, let
+ * verdict_admit decide, and wait as it says, counting the wait on the
+ * terminal; after the attempt, tell the store how it ended.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "duration.h"
+#include "eventloop.h"
+#include "gate.h"
+#include "live.h"
+#include "verdict.h"
+
+/* A run with no store has a gate that always says go. */
+void
+gate_init(struct gate *g, struct store *store, const char *name,
+    uint64_t start, struct rng *rng)
+{
+	memset(g, 0, sizeof *g);
+	g->store = store;
+	g->name = name;
+	g->start = start;
+	g->rng = rng;
+	g->wait_limit = DURATION_MAX;
+}
+
+/* No wait past the deadline (0: none) or --budget-wait (DURATION_MAX). */
+void
+gate_set_limits(struct gate *g, uint64_t deadline, uint64_t wait_limit)
+{
+	g->deadline = deadline;
+	g->wait_limit = wait_limit;
+	if (g->store != NULL)
+		store_set_deadline(g->store, deadline);
+}
+
+/* The budget's part of a message: its name, tokens and circuit. */
+void
+gate_tell(const struct gate *g, struct log_attempt *la)
+{
+	la->elapsed_ns = eventloop_now() - g->start;
+	if (g->name == NULL)
+		return;
+	la->budget = g->name;
+	la->tokens = g->grant.tokens;
+	la->circuit = g->grant.circuit;
+	la->circuit_ns = g->grant.wait;
+}
+
+/* Say what the store left to say; drop a store that failed (fail open). */
+static void
+heard(struct gate *g, int failed)
+{
+	const char	*w;
+	char		 msg[4608];
+
+	if ((w = store_take_warning(g->store)) != NULL) {
+		snprintf(msg, sizeof msg, "warning: %s", w);
+		log_notice(msg);
+	}
+	if (!failed)
+		return;
+	snprintf(msg, sizeof msg, "warning: budget %s cannot be used (%s); "
+	    "going on without it", g->name, store_error(g->store));
+	log_notice(msg);
+	store_close(g->store);
+	g->store = NULL;
+	memset(&g->grant, 0, sizeof g->grant);
+}
+
+/* A wait for the store ended: say how long it held the attempt back. */
+static void
+waited(const struct gate *g, const struct log_attempt *next,
+    struct log_wait *w, uint64_t since, int got)
+{
+	struct log_attempt	la = *next;
+
+	gate_tell(g, &la);
+	w->waited_ns = eventloop_now() - since;
+	w->got = got;
+	log_budget_wait(&la, w);
+}
+
+/*
+ * Wait as verdict_admit says, counted on the terminal (anew when what
+ * holds the attempt back changed, or the count went); the time goes to
+ * its reason. Returns the stop signal that ended the wait, or 0.
+ */
+static int
+hold(const struct gate *g, const struct log_attempt *next,
+    const struct admit *a, struct log_wait *w, uint64_t since)
+{
+	struct log_attempt	la = *next;
+	uint64_t		from = eventloop_now();
+	int			sig;
+
+	if (w->reason != a->reason || !live_active()) {
+		gate_tell(g, &la);
+		/* A count up counts from the wait's start. */
+		log_sleep_live(&la, a->reason == HOLD_CIRCUIT ? SLEEP_CIRCUIT :
+		    SLEEP_TOKEN, a->until, a->until >= LIVE_NO_END ? since :
+		    from);
+	}
+	w->reason = a->reason;
+	sig = eventloop_sleep_until(a->wake);
+	if (a->reason == HOLD_TOKEN)
+		w->token_ns += eventloop_now() - from;
+	else
+		w->circuit_ns += eventloop_now() - from;
+	return sig;
+}
+
+/* The longest a wait that starts at since may last, for its event. */
+static uint64_t
+wait_limit(const struct gate *g, uint64_t since, uint64_t until)
+{
+	if (g->deadline != 0 && g->deadline < until)
+		return g->deadline > since ? g->deadline - since : 0;
+	return until == DURATION_MAX ? DURATION_MAX : until - since;
+}
+
+/* One question to the store, and verdict_admit's word on its answer. */
+static int
+ask(struct gate *g, struct admit_input *in, struct admit *a)
+{
+	int	failed;
+
+	failed = store_admit(g->store, in->first, &g->grant) == -1;
+	if (failed && eventloop_signal() != 0)
+		return -1;	/* a signal cut the call short: say nothing */
+	heard(g, failed);
+	if (failed)
+		return -1;
+	in->now = eventloop_now();
+	/* Drawn only for a wait: --seed schedules stay as they were. */
+	in->u = g->grant.answer != BUDGET_GO ? rng_uniform(g->rng) : 0;
+	verdict_admit(in, a);
+	return 0;
+}
+
+/*
+ * The budget's word before the next attempt (next: its message, from
+ * the run): go, after a wait maybe, or give up. The attempt's ticket
+ * says what it took.
+ */
+enum gate_word
+gate_admit(struct gate *g, const struct log_attempt *next,
+    struct budget_ticket *t)
+{
+	struct log_wait		w = { HOLD_NONE, 0, 0, 0, 0, 0 };
+	struct admit_input	in;
+	struct admit		a;
+	uint64_t		since = eventloop_now();
+
+	memset(t, 0, sizeof *t);
+	memset(&in, 0, sizeof in);
+	in.grant = &g->grant;
+	in.first = next->attempt == 1;
+	in.deadline = g->deadline;
+	in.until = g->wait_limit < DURATION_MAX - since ?
+	    since + g->wait_limit : DURATION_MAX;
+	w.limit_ns = wait_limit(g, since, in.until);
+	while (g->store != NULL && ask(g, &in, &a) == 0) {
+		switch (a.kind) {
+		case ADMIT_GO:
+			t->token = !in.first;
+			t->probe = g->grant.probe;
+			if (w.reason != HOLD_NONE)
+				waited(g, next, &w, since, 1);
+			return GATE_GO;
+		case ADMIT_CIRCUIT:
+			w.reason = a.reason;
+			if (w.token_ns + w.circuit_ns != 0)
+				waited(g, next, &w, since, 0);
+			return GATE_CIRCUIT;
+		case ADMIT_EXHAUSTED:
+			w.reason = a.reason;
+			waited(g, next, &w, since, 0);
+			return GATE_EXHAUSTED;
+		case ADMIT_WAIT:
+			if (hold(g, next, &a, &w, since) != 0)
+				return GATE_STOPPED;
+			break;
+		}
+	}
+	if (eventloop_signal() != 0)
+		return GATE_STOPPED;
+	/* The store failed: the run goes on without it. */
+	if (w.reason != HOLD_NONE)
+		waited(g, next, &w, since, 1);
+	return GATE_GO;
+}
+
+/* An attempt let through that will not start: its probe goes back. */
+void
+gate_release(struct gate *g, const struct budget_ticket *t)
+{
+	if (g->store != NULL && t->probe)
+		(void)store_report(g->store, BUDGET_NEUTRAL, 0, 1);
+}
+
+/*
+ * How the attempt ended, for the budget and the breaker. One that a stop
+ * signal ended says nothing of the service; a probe's slot ends with its
+ * DURATION.
+ */
+void
+gate_report(struct gate *g, const struct budget_ticket *t,
+    enum budget_result res)
+{
+	int	failed;
+
+	if (g->store == NULL || eventloop_signal() != 0)
+		return;
+	failed = store_report(g->store, res, t->token, t->probe) == -1;
+	if (failed && eventloop_signal() != 0)
+		return;		/* the run dies of it next */
+	heard(g, failed);
+}
+
+void
+gate_close(struct gate *g)
+{
+	store_close(g->store);
+	g->store = NULL;
+}
