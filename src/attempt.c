@@ -9,7 +9,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "attempt.h"
 #include "eventloop.h"
@@ -67,6 +69,30 @@ attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
 		log_error("cannot wait for %s: %s", argv[0], strerror(errno));
 		return -1;
 	}
+	return 0;
+}
+
+/*
+ * Say why the attempt's input or output failed (io_error). A spool that
+ * failed is an error of retry's (a short input must not be replayed as if
+ * whole), and so is output, held or passed through, that could not be
+ * written; a reader of held output gone is SIGPIPE, as it would be for
+ * cat: returned for retry to die of, unsaid. Else 0.
+ */
+int
+attempt_io_error(const struct io *io)
+{
+	int	fd, e = io_error(io, &fd);
+
+	if (e == EPIPE)
+		return SIGPIPE;
+	if (fd != -1)
+		log_error("cannot write the attempt's output to standard %s: "
+		    "%s", fd == STDOUT_FILENO ? "output" : "error",
+		    strerror(e));
+	else
+		log_error("cannot keep the attempt's input or output: %s",
+		    strerror(e));
 	return 0;
 }
 

@@ -33,6 +33,7 @@ void	attempt_begin(struct attempt *a, uint64_t number, uint64_t timeout,
 int	attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
 	    char **argv, char **envp);
 int	attempt_output(struct attempt *a, struct io *io);
+int	attempt_io_error(const struct io *io);
 int	attempt_verdict(struct attempt *a, struct io *io,
 	    const struct verdict_policy *policy, struct verdict_input *in);
 

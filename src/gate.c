@@ -15,17 +15,28 @@
 #include "live.h"
 #include "verdict.h"
 
-/* A run with no store has a gate that always says go. */
-void
-gate_init(struct gate *g, struct store *store, const char *name,
-    uint64_t start, struct rng *rng)
+/*
+ * The gate of a run: the store of --budget, opened now (one refused is a
+ * usage error, said here: -1), or none, and a gate that always says go.
+ */
+int
+gate_open(struct gate *g, const struct options *o, uint64_t start,
+    struct rng *rng)
 {
+	char	err[4608], shown[1024];
+
 	memset(g, 0, sizeof *g);
-	g->store = store;
-	g->name = name;
+	g->name = o->budget;
 	g->start = start;
 	g->rng = rng;
 	g->wait_limit = DURATION_MAX;
+	if (o->budget != NULL && (g->store = store_open(o->store, o->budget,
+	    &o->budget_params, 1, err, sizeof err)) == NULL) {
+		store_url_shown(o->store, shown, sizeof shown);
+		log_error("cannot use --store=%s: %s", shown, err);
+		return -1;
+	}
+	return 0;
 }
 
 /* No wait past the deadline (0: none) or --budget-wait (DURATION_MAX). */

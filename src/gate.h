@@ -12,6 +12,7 @@
 
 #include "budget.h"
 #include "log.h"
+#include "options.h"
 #include "rng.h"
 #include "store.h"
 
@@ -33,8 +34,8 @@ enum gate_word {
 	GATE_STOPPED,		/* a stop signal came */
 };
 
-void	gate_init(struct gate *g, struct store *store, const char *name,
-	    uint64_t start, struct rng *rng);
+int	gate_open(struct gate *g, const struct options *o, uint64_t start,
+	    struct rng *rng);
 void	gate_set_limits(struct gate *g, uint64_t deadline,
 	    uint64_t wait_limit);
 enum gate_word gate_admit(struct gate *g, const struct log_attempt *next,

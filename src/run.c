@@ -10,21 +10,17 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "attempt.h"
-#include "duration.h"
 #include "eventloop.h"
 #include "exitcodes.h"
 #include "gate.h"
+#include "hook.h"
 #include "live.h"
 #include "log.h"
 #include "run.h"
 #include "runenv.h"
-#include "store.h"
 #include "supervise.h"
 #include "verdict.h"
 
@@ -48,8 +44,8 @@ struct run {
 	struct supervise	 sup;
 	struct runenv		 env;
 	struct io		 io;
-	struct io		 hook_io;	/* stdin null, stdout to stderr */
-	int			 hooks;		/* hook_io is set up */
+	struct hooks		 hooks;		/* set up when one is given */
+	int			 has_hooks;
 	struct backoff_state	 bs;
 	struct gate		 gate;		/* --budget, or always go */
 	struct attempt		 a;		/* the last attempt */
@@ -116,28 +112,12 @@ failed(struct run *r)
 	return -1;
 }
 
-/*
- * A spool that failed is an error of retry's (a short input must not be
- * replayed as if whole), and so is output, held or passed through, that
- * could not be written; a reader of held output gone is SIGPIPE, as it
- * would be for cat.
- */
+/* The attempt's input or output failed (said): 125, or die of SIGPIPE. */
 static int
 io_failed(struct run *r)
 {
-	int	fd, e = io_error(&r->io, &fd);
-
-	if (e == EPIPE) {
-		r->dying = SIGPIPE;
+	if ((r->dying = attempt_io_error(&r->io)) != 0)
 		return -1;
-	}
-	if (fd != -1)
-		log_error("cannot write the attempt's output to standard %s: "
-		    "%s", fd == STDOUT_FILENO ? "output" : "error",
-		    strerror(e));
-	else
-		log_error("cannot keep the attempt's input or output: %s",
-		    strerror(e));
 	return failed(r);
 }
 
@@ -151,44 +131,6 @@ settle_messages(const struct run *r)
 {
 	eventloop_flush_sinks(r->deadline);
 	return stopped(r) ? -1 : 0;
-}
-
-/*
- * Run a hook with /bin/sh -c, in a process group of its own like an
- * attempt, stdin from /dev/null and stdout to retry's stderr; it is
- * stopped at the deadline. Its status is reported and changes nothing;
- * a stop signal that came meanwhile is the caller's to act on.
- */
-static void
-run_hook(struct run *r, const char *name, const char *cmd)
-{
-	char			sh[] = "/bin/sh", dash_c[] = "-c";
-	char		       *argv[] = { sh, dash_c, (char *)cmd, NULL };
-	struct stop_plan	plan = { r->deadline, r->o->kill_after,
-				    r->o->stop_signal };
-	struct outcome		out;
-	int			st;
-
-	/* At the deadline it would be stopped at once. */
-	if ((r->deadline != 0 && eventloop_now() >= r->deadline) ||
-	    settle_messages(r) == -1)
-		return;
-	if (io_prepare(&r->hook_io, NULL, NULL) == -1) {
-		log_error("cannot run the %s hook: %s", name, strerror(errno));
-		return;
-	}
-	live_fresh(0);	/* the hook may write a part of a line */
-	st = supervise_start(&r->sup, argv, runenv_envp(&r->env),
-	    &r->hook_io, &out);
-	if (st == -1) {
-		log_error("cannot run the %s hook: %s", name, strerror(errno));
-		return;
-	}
-	if (st == 0 && supervise_wait(&r->sup, &plan, &r->hook_io, &out) > 0)
-		return;		/* a stop signal: the run dies of it */
-	io_ended(&r->hook_io);
-	/* After the attempt it follows; elapsed since retry's start. */
-	log_hook(name, r->made, eventloop_now() - r->start, &out);
 }
 
 /*
@@ -346,7 +288,7 @@ pause_before(struct run *r)
 	log_retry(&la, v->sleep);
 	if (r->o->on_retry != NULL) {
 		runenv_on_retry(&r->env, v->status, v->sleep);
-		run_hook(r, "on-retry", r->o->on_retry);
+		hooks_run(&r->hooks, "on-retry", r->o->on_retry, r->made);
 		if (stopped(r))
 			return -1;
 	}
@@ -384,7 +326,7 @@ finish(struct run *r)
 		return;
 	runenv_on_give_up(&r->env, r->made > 0 ? r->a.v.status : r->status,
 	    r->made);
-	run_hook(r, "on-give-up", r->o->on_give_up);
+	hooks_run(&r->hooks, "on-give-up", r->o->on_give_up, r->made);
 }
 
 /* The options' rules for the verdict. */
@@ -397,24 +339,6 @@ set_policy(struct verdict_policy *p, const struct options *o)
 	p->cond = cond_any(&o->cond) ? &o->cond : NULL;
 	p->http = o->http ? &o->http_retry : NULL;
 	p->max_attempts = o->attempts;
-}
-
-/* The store of --budget: one refused is a usage error, said here. */
-static int
-open_budget(struct run *r)
-{
-	const struct options	*o = r->o;
-	struct store		*s = NULL;
-	char			 err[4608], shown[1024];
-
-	if (o->budget != NULL && (s = store_open(o->store, o->budget,
-	    &o->budget_params, 1, err, sizeof err)) == NULL) {
-		store_url_shown(o->store, shown, sizeof shown);
-		log_error("cannot use --store=%s: %s", shown, err);
-		return -1;
-	}
-	gate_init(&r->gate, s, o->budget, r->start, r->rng);
-	return 0;
 }
 
 /* Set up signals, the terminal, stdin, stdout and the environment. */
@@ -443,13 +367,14 @@ run_setup(struct run *r)
 		    strerror(errno));
 		return -1;
 	}
-	r->hooks = o->on_retry != NULL || o->on_give_up != NULL;
+	r->has_hooks = o->on_retry != NULL || o->on_give_up != NULL;
 	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond, o->http,
-	    0) == -1 || (r->hooks && io_init(&r->hook_io, STDIN_NULL,
-	    STDOUT_STREAM, NULL, 0, 1) == -1)) {
+	    0) == -1 || (r->has_hooks && hooks_init(&r->hooks, &r->sup,
+	    &r->env, r->start) == -1)) {
 		log_error("cannot set up standard input: %s", strerror(errno));
 		return -1;
 	}
+	hooks_set_stop(&r->hooks, r->deadline, o->kill_after, o->stop_signal);
 	if (io_terminal_passed(&r->io))
 		log_notice("--stdin=replay: standard input is a terminal, "
 		    "which cannot be replayed; each attempt reads it as it is");
@@ -461,8 +386,8 @@ static void
 run_teardown(struct run *r)
 {
 	io_free(&r->io);
-	if (r->hooks)
-		io_free(&r->hook_io);
+	if (r->has_hooks)
+		hooks_free(&r->hooks);
 	supervise_close(&r->sup);
 	runenv_free(&r->env);
 	gate_close(&r->gate);
@@ -495,7 +420,8 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	r.deadline = o->deadline != 0 ? start + o->deadline : 0;
 	set_policy(&r.policy, o);
 	backoff_start(&o->backoff, &r.bs);
-	if (open_budget(&r) == -1 || run_setup(&r) == -1) {
+	/* First: a store refused is a usage error, before anything is set up. */
+	if (gate_open(&r.gate, o, start, rng) == -1 || run_setup(&r) == -1) {
 		gate_close(&r.gate);
 		eventloop_flush_sinks(0);
 		return EXIT_CANCELED;
