@@ -64,7 +64,7 @@ gate_tell(const struct gate *g, struct log_attempt *la)
 
 /* Say what the store left to say; drop a store that failed (fail open). */
 static void
-heard(struct gate *g, int failed)
+after_call(struct gate *g, int failed)
 {
 	const char	*w;
 	char		 msg[4608];
@@ -85,14 +85,13 @@ heard(struct gate *g, int failed)
 
 /* A wait for the store ended: say how long it held the attempt back. */
 static void
-waited(const struct gate *g, const struct log_attempt *next,
-    struct log_wait *w, uint64_t since, int got)
+say_waited(const struct gate *g, const struct log_attempt *next,
+    struct log_wait *w, uint64_t since)
 {
 	struct log_attempt	la = *next;
 
 	gate_tell(g, &la);
 	w->waited_ns = eventloop_now() - since;
-	w->got = got;
 	log_budget_wait(&la, w);
 }
 
@@ -143,7 +142,7 @@ ask(struct gate *g, struct admit_input *in, struct admit *a)
 	failed = store_admit(g->store, in->first, &g->grant) == -1;
 	if (failed && eventloop_signal() != 0)
 		return -1;	/* a signal cut the call short: say nothing */
-	heard(g, failed);
+	after_call(g, failed);
 	if (failed)
 		return -1;
 	in->now = eventloop_now();
@@ -175,22 +174,25 @@ gate_admit(struct gate *g, const struct log_attempt *next,
 	in.until = g->wait_limit < DURATION_MAX - since ?
 	    since + g->wait_limit : DURATION_MAX;
 	w.limit_ns = wait_limit(g, since, in.until);
+	w.got = 1;	/* unless it gives up */
 	while (g->store != NULL && ask(g, &in, &a) == 0) {
 		switch (a.kind) {
 		case ADMIT_GO:
 			t->token = !in.first;
 			t->probe = g->grant.probe;
 			if (w.reason != HOLD_NONE)
-				waited(g, next, &w, since, 1);
+				say_waited(g, next, &w, since);
 			return GATE_GO;
 		case ADMIT_CIRCUIT:
 			w.reason = a.reason;
+			w.got = 0;
 			if (w.token_ns + w.circuit_ns != 0)
-				waited(g, next, &w, since, 0);
+				say_waited(g, next, &w, since);
 			return GATE_CIRCUIT;
 		case ADMIT_EXHAUSTED:
 			w.reason = a.reason;
-			waited(g, next, &w, since, 0);
+			w.got = 0;
+			say_waited(g, next, &w, since);
 			return GATE_EXHAUSTED;
 		case ADMIT_WAIT:
 			if (hold(g, next, &a, &w, since) != 0)
@@ -202,7 +204,7 @@ gate_admit(struct gate *g, const struct log_attempt *next,
 		return GATE_STOPPED;
 	/* The store failed: the run goes on without it. */
 	if (w.reason != HOLD_NONE)
-		waited(g, next, &w, since, 1);
+		say_waited(g, next, &w, since);
 	return GATE_GO;
 }
 
@@ -230,7 +232,7 @@ gate_report(struct gate *g, const struct budget_ticket *t,
 	failed = store_report(g->store, res, t->token, t->probe) == -1;
 	if (failed && eventloop_signal() != 0)
 		return;		/* the run dies of it next */
-	heard(g, failed);
+	after_call(g, failed);
 }
 
 void

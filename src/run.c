@@ -59,7 +59,7 @@ struct run {
 
 /* Attempt n as a message tells of it, before it ends (0: none ran). */
 static struct log_attempt
-told_of(const struct run *r, uint64_t n)
+view_of(const struct run *r, uint64_t n)
 {
 	struct log_attempt	la;
 
@@ -72,9 +72,9 @@ told_of(const struct run *r, uint64_t n)
 
 /* The last attempt, ended, with its verdict's status and reason. */
 static struct log_attempt
-told_last(const struct run *r)
+view_last(const struct run *r)
 {
-	struct log_attempt	la = told_of(r, r->made);
+	struct log_attempt	la = view_of(r, r->made);
 
 	if (r->made == 0)
 		return la;
@@ -151,7 +151,7 @@ splay(const struct run *r)
 	/* The deadline counts from retry's start, a little before now. */
 	if (r->deadline != 0 && wake > r->deadline)
 		wake = r->deadline;
-	la = told_of(r, 0);
+	la = view_of(r, 0);
 	log_sleep_live(&la, SLEEP_SPLAY, wake, eventloop_now());
 	(void)eventloop_sleep_until(wake);
 	live_end();
@@ -174,7 +174,7 @@ past_deadline(struct run *r)
 static int
 admit(struct run *r)
 {
-	struct log_attempt	next = told_of(r, r->made + 1);
+	struct log_attempt	next = view_of(r, r->made + 1);
 	struct stop_plan	at_deadline = { r->deadline,
 				    r->o->kill_after, r->o->stop_signal };
 	struct budget_ticket	ticket;
@@ -236,7 +236,7 @@ attempt(struct run *r)
 	struct log_attempt	 la;
 
 	runenv_set(&r->env, a->number, eventloop_now() - r->start, r->prev);
-	la = told_of(r, a->number);
+	la = view_of(r, a->number);
 	log_start(&la);
 	if (settle_messages(r) == -1)
 		return -1;
@@ -282,7 +282,7 @@ conclude(struct run *r)
 static int
 pause_before(struct run *r)
 {
-	struct log_attempt	la = told_last(r);
+	struct log_attempt	la = view_last(r);
 	const struct verdict	*v = &r->a.v;
 
 	log_retry(&la, v->sleep);
@@ -306,7 +306,7 @@ pause_before(struct run *r)
 static void
 finish(struct run *r)
 {
-	struct log_attempt	la = told_last(r);
+	struct log_attempt	la = view_last(r);
 
 	switch (r->state) {
 	case RUN_ON:
@@ -324,7 +324,8 @@ finish(struct run *r)
 		log_give_up(&la, r->end);
 	if (r->o->on_give_up == NULL || (r->end == END_CIRCUIT && r->made == 0))
 		return;
-	runenv_on_give_up(&r->env, r->made > 0 ? r->a.v.status : r->status,
+	/* The last attempt's status; with none, retry's. */
+	runenv_on_give_up(&r->env, r->made > 0 ? r->prev : r->status,
 	    r->made);
 	hooks_run(&r->hooks, "on-give-up", r->o->on_give_up, r->made);
 }

@@ -185,8 +185,9 @@ held_cut_short(const struct verdict_policy *p, const struct verdict_input *in,
 }
 
 /*
- * Whether the attempt that ended is a success (its held output goes to
- * stdout): the verdict_decide would give before its held output is out.
+ * Whether the attempt that ended is a success, as verdict_decide will
+ * say: asked before its held output goes out, since that goes to stdout
+ * only for a success.
  */
 int
 verdict_success(const struct verdict_policy *p, const struct verdict_input *in)
