@@ -124,13 +124,28 @@ hold(const struct gate *g, const struct log_attempt *next,
 	return sig;
 }
 
-/* The longest a wait that starts at since may last, for its event. */
-static uint64_t
-wait_limit(const struct gate *g, uint64_t since, uint64_t until)
+/*
+ * A wait that may begin at since: the question to the store, and the
+ * longest the wait may last (for its event).
+ */
+static void
+begin_wait(const struct gate *g, const struct log_attempt *next,
+    uint64_t since, struct admit_input *in, struct log_wait *w)
 {
-	if (g->deadline != 0 && g->deadline < until)
-		return g->deadline > since ? g->deadline - since : 0;
-	return until == DURATION_MAX ? DURATION_MAX : until - since;
+	memset(in, 0, sizeof *in);
+	in->grant = &g->grant;
+	in->first = next->attempt == 1;
+	in->deadline = g->deadline;
+	in->until = g->wait_limit < DURATION_MAX - since ?
+	    since + g->wait_limit : DURATION_MAX;
+	memset(w, 0, sizeof *w);
+	w->reason = HOLD_NONE;
+	w->got = 1;	/* unless it gives up */
+	if (g->deadline != 0 && g->deadline < in->until)
+		w->limit_ns = g->deadline > since ? g->deadline - since : 0;
+	else
+		w->limit_ns = in->until == DURATION_MAX ? DURATION_MAX :
+		    in->until - since;
 }
 
 /* One question to the store, and verdict_admit's word on its answer. */
@@ -161,20 +176,13 @@ enum gate_word
 gate_admit(struct gate *g, const struct log_attempt *next,
     struct budget_ticket *t)
 {
-	struct log_wait		w = { HOLD_NONE, 0, 0, 0, 0, 0 };
+	struct log_wait		w;
 	struct admit_input	in;
 	struct admit		a;
 	uint64_t		since = eventloop_now();
 
 	memset(t, 0, sizeof *t);
-	memset(&in, 0, sizeof in);
-	in.grant = &g->grant;
-	in.first = next->attempt == 1;
-	in.deadline = g->deadline;
-	in.until = g->wait_limit < DURATION_MAX - since ?
-	    since + g->wait_limit : DURATION_MAX;
-	w.limit_ns = wait_limit(g, since, in.until);
-	w.got = 1;	/* unless it gives up */
+	begin_wait(g, next, since, &in, &w);
 	while (g->store != NULL && ask(g, &in, &a) == 0) {
 		switch (a.kind) {
 		case ADMIT_GO:
