@@ -5,6 +5,12 @@
  * table of cases: an outcome, what its output matched, the policy and
  * where the run stands, and the verdict expected. Then the budget's word
  * before an attempt ("Sharing a budget"), as a second table.
+ *
+ * A row names only the fields that matter to it: a field left out is
+ * zero, whose meaning its table's struct gives (the common case). A time
+ * in any table is ns after NOW, when the attempt ended or the budget was
+ * asked: 0 is none (no deadline, no end to a wait) and AT_NOW is NOW
+ * itself (a deadline reached as the attempt ended).
  */
 #include <check.h>
 #include <signal.h>
@@ -19,6 +25,17 @@
 
 #define NOW 1000000000ULL	/* 1 s on the monotonic clock */
 #define DELAY 250000000ULL	/* the backoff's next sleep: 250 ms */
+#define MS(x) ((uint64_t)(x) * 1000000ULL)
+#define AT_NOW UINT64_MAX	/* a table's time that is NOW */
+
+/* A table's time on the clock: NOW + t, NOW for AT_NOW, `none' for 0. */
+static uint64_t
+after_now(uint64_t t, uint64_t none)
+{
+	if (t == 0)
+		return none;
+	return t == AT_NOW ? NOW : NOW + t;
+}
 
 /* Bits of a case: which conditions were given and which matched. */
 #define GIVEN(k) (1 << (k))
@@ -437,96 +454,116 @@ START_TEST(http_cases_get_their_verdict)
 }
 END_TEST
 
-#define MS(x) ((uint64_t)(x) * 1000000ULL)
-#define NEVER UINT64_MAX
-#define REACHED UINT64_MAX	/* a deadline that is now */
-#define FOREVER UINT64_MAX	/* no --budget-wait; no end to the wait */
+#define NEVER UINT64_MAX	/* the store's wait: no token ever (rate 0) */
 
-/* The store's answer, where the run stands, and the word expected. */
+/*
+ * The store's answer, where the run stands, and the word expected: a
+ * token unless said, with no deadline and no --budget-wait.
+ */
 static const struct acase {
 	const char		*name;
 	enum budget_answer	 answer;
 	enum circuit_state	 circuit;
 	uint64_t		 wait;		/* the store's, ns */
 	int			 first;
-	uint64_t		 deadline;	/* ns after NOW; 0: none */
-	uint64_t		 until;		/* --budget-wait, ns after NOW */
+	uint64_t		 deadline;
+	uint64_t		 until;		/* --budget-wait ends */
 	double			 u;
 	enum admit_kind		 want;
 	enum budget_hold	 reason;
 	uint64_t		 wake;		/* ADMIT_WAIT: ns after NOW */
-	uint64_t		 want_until;	/* the wait's end, after NOW */
+	uint64_t		 want_until;	/* the wait's end */
 } acases[] = {
-	{ "a token", BUDGET_GO, CIRCUIT_CLOSED, 0, 0, 0, FOREVER, 0,
-	    ADMIT_GO, HOLD_NONE, 0, FOREVER },
-	{ "a first attempt", BUDGET_GO, CIRCUIT_CLOSED, 0, 1, MS(5), FOREVER, 0,
-	    ADMIT_GO, HOLD_NONE, 0, MS(5) },
-	{ "open, no deadline: waited for", BUDGET_OPEN, CIRCUIT_OPEN, MS(100), 1,
-	    0, FOREVER, 0, ADMIT_WAIT, HOLD_CIRCUIT, MS(100), FOREVER },
-	{ "open past the deadline", BUDGET_OPEN, CIRCUIT_OPEN, MS(6000), 0,
-	    MS(5000), FOREVER, 0, ADMIT_CIRCUIT, HOLD_CIRCUIT, 0, MS(5000) },
-	{ "open until the deadline", BUDGET_OPEN, CIRCUIT_OPEN, MS(5000), 0,
-	    MS(5000), FOREVER, 0, ADMIT_CIRCUIT, HOLD_CIRCUIT, 0, MS(5000) },
-	{ "open past --budget-wait", BUDGET_OPEN, CIRCUIT_OPEN, MS(2000), 1, 0,
-	    MS(1000), 0, ADMIT_CIRCUIT, HOLD_CIRCUIT, 0, MS(1000) },
-	{ "open, --budget-wait=0", BUDGET_OPEN, CIRCUIT_OPEN, MS(1), 1, 0, 0, 0,
-	    ADMIT_CIRCUIT, HOLD_CIRCUIT, 0, 0 },
-	{ "open: asked again in 250ms", BUDGET_OPEN, CIRCUIT_OPEN, MS(2000), 0,
-	    MS(10000), FOREVER, 0, ADMIT_WAIT, HOLD_CIRCUIT, MS(250),
-	    MS(10000) },
-	{ "open: closes in 100ms", BUDGET_OPEN, CIRCUIT_OPEN, MS(100), 0,
-	    MS(10000), MS(3000), 0, ADMIT_WAIT, HOLD_CIRCUIT, MS(100),
-	    MS(3000) },
-	{ "open: the stretch", BUDGET_OPEN, CIRCUIT_OPEN, MS(2000), 0, MS(10000),
-	    FOREVER, 0.5, ADMIT_WAIT, HOLD_CIRCUIT, 312500000ULL, MS(10000) },
-	{ "a probe is out: asked again in 50ms", BUDGET_OPEN, CIRCUIT_HALF_OPEN,
-	    MS(2000), 1, MS(10000), FOREVER, 0, ADMIT_WAIT, HOLD_CIRCUIT,
-	    MS(50), MS(10000) },
-	{ "a probe is out past the deadline: it may close sooner",
-	    BUDGET_OPEN, CIRCUIT_HALF_OPEN, MS(6000), 0, MS(5000), FOREVER, 0,
-	    ADMIT_WAIT, HOLD_CIRCUIT, MS(50), MS(5000) },
-	{ "a probe is out at the deadline", BUDGET_OPEN, CIRCUIT_HALF_OPEN,
-	    MS(100), 0, REACHED, FOREVER, 0, ADMIT_CIRCUIT, HOLD_CIRCUIT, 0, 0 },
-	{ "open: not asked past the deadline", BUDGET_OPEN, CIRCUIT_OPEN, MS(350),
-	    0, MS(360), FOREVER, 0.9, ADMIT_WAIT, HOLD_CIRCUIT, MS(360),
-	    MS(360) },
-	{ "open: never sooner than 1ms", BUDGET_OPEN, CIRCUIT_OPEN, 0, 0,
-	    MS(10000), FOREVER, 0, ADMIT_WAIT, HOLD_CIRCUIT, MS(1),
-	    MS(10000) },
-	{ "no token, --budget-wait=0", BUDGET_NO_TOKEN, CIRCUIT_CLOSED, MS(100),
-	    0, 0, 0, 0, ADMIT_EXHAUSTED, HOLD_TOKEN, 0, 0 },
-	{ "no token, --budget-wait over", BUDGET_NO_TOKEN, CIRCUIT_CLOSED,
-	    MS(100), 0, MS(9000), 0, 0, ADMIT_EXHAUSTED, HOLD_TOKEN, 0, 0 },
-	{ "no token at the deadline", BUDGET_NO_TOKEN, CIRCUIT_CLOSED, MS(100), 0,
-	    REACHED, FOREVER, 0, ADMIT_EXHAUSTED, HOLD_TOKEN, 0, 0 },
-	{ "no token, no deadline: asked again in 50ms", BUDGET_NO_TOKEN,
-	    CIRCUIT_CLOSED, MS(5000), 0, 0, FOREVER, 0, ADMIT_WAIT, HOLD_TOKEN, MS(50),
-	    FOREVER },
-	{ "no token, rate 0: waited for all the same", BUDGET_NO_TOKEN,
-	    CIRCUIT_CLOSED, NEVER, 0, 0, FOREVER, 0, ADMIT_WAIT, HOLD_TOKEN, MS(50),
-	    FOREVER },
-	{ "no token: an eighth of what is left", BUDGET_NO_TOKEN, CIRCUIT_CLOSED,
-	    MS(5000), 0, 0, MS(200), 0, ADMIT_WAIT, HOLD_TOKEN, MS(25),
-	    MS(200) },
-	{ "no token: one in 10ms, stretched", BUDGET_NO_TOKEN, CIRCUIT_CLOSED,
-	    MS(10), 0, 0, FOREVER, 0.5, ADMIT_WAIT, HOLD_TOKEN, 12500000ULL,
-	    FOREVER },
-	{ "no token: the deadline near, asked more often", BUDGET_NO_TOKEN,
-	    CIRCUIT_CLOSED, MS(5000), 0, MS(30), FOREVER, 0, ADMIT_WAIT, HOLD_TOKEN,
-	    3750000ULL, MS(30) },
-	{ "no token: not past --budget-wait", BUDGET_NO_TOKEN, CIRCUIT_CLOSED,
-	    MS(5000), 0, 0, MS(1), 0.9, ADMIT_WAIT, HOLD_TOKEN, MS(1), MS(1) },
-	{ "no token: the sooner of deadline and --budget-wait",
-	    BUDGET_NO_TOKEN, CIRCUIT_CLOSED, MS(5000), 0, MS(4000), MS(800), 0,
-	    ADMIT_WAIT, HOLD_TOKEN, MS(50), MS(800) },
+	{ .name = "a token", .want = ADMIT_GO },
+	{ .name = "a first attempt", .first = 1, .deadline = MS(5),
+	    .want = ADMIT_GO, .want_until = MS(5) },
+	{ .name = "open, no deadline: waited for", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_OPEN, .wait = MS(100), .first = 1,
+	    .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT, .wake = MS(100) },
+	{ .name = "open past the deadline", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_OPEN, .wait = MS(6000), .deadline = MS(5000),
+	    .want = ADMIT_CIRCUIT, .reason = HOLD_CIRCUIT,
+	    .want_until = MS(5000) },
+	{ .name = "open until the deadline", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_OPEN, .wait = MS(5000), .deadline = MS(5000),
+	    .want = ADMIT_CIRCUIT, .reason = HOLD_CIRCUIT,
+	    .want_until = MS(5000) },
+	{ .name = "open past --budget-wait", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_OPEN, .wait = MS(2000), .first = 1,
+	    .until = MS(1000), .want = ADMIT_CIRCUIT, .reason = HOLD_CIRCUIT,
+	    .want_until = MS(1000) },
+	{ .name = "open, --budget-wait=0", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_OPEN, .wait = MS(1), .first = 1,
+	    .until = AT_NOW, .want = ADMIT_CIRCUIT, .reason = HOLD_CIRCUIT,
+	    .want_until = AT_NOW },
+	{ .name = "open: asked again in 250ms", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_OPEN, .wait = MS(2000), .deadline = MS(10000),
+	    .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT, .wake = MS(250),
+	    .want_until = MS(10000) },
+	{ .name = "open: closes in 100ms", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_OPEN, .wait = MS(100), .deadline = MS(10000),
+	    .until = MS(3000), .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT,
+	    .wake = MS(100), .want_until = MS(3000) },
+	{ .name = "open: the stretch", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_OPEN, .wait = MS(2000), .deadline = MS(10000),
+	    .u = 0.5, .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT,
+	    .wake = 312500000ULL, .want_until = MS(10000) },
+	{ .name = "a probe is out: asked again in 50ms",
+	    .answer = BUDGET_OPEN, .circuit = CIRCUIT_HALF_OPEN,
+	    .wait = MS(2000), .first = 1, .deadline = MS(10000),
+	    .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT, .wake = MS(50),
+	    .want_until = MS(10000) },
+	{ .name = "a probe is out past the deadline: it may close sooner",
+	    .answer = BUDGET_OPEN, .circuit = CIRCUIT_HALF_OPEN,
+	    .wait = MS(6000), .deadline = MS(5000), .want = ADMIT_WAIT,
+	    .reason = HOLD_CIRCUIT, .wake = MS(50), .want_until = MS(5000) },
+	{ .name = "a probe is out at the deadline", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_HALF_OPEN, .wait = MS(100), .deadline = AT_NOW,
+	    .want = ADMIT_CIRCUIT, .reason = HOLD_CIRCUIT,
+	    .want_until = AT_NOW },
+	{ .name = "open: not asked past the deadline", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_OPEN, .wait = MS(350), .deadline = MS(360),
+	    .u = 0.9, .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT,
+	    .wake = MS(360), .want_until = MS(360) },
+	{ .name = "open: never sooner than 1ms", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_OPEN, .deadline = MS(10000), .want = ADMIT_WAIT,
+	    .reason = HOLD_CIRCUIT, .wake = MS(1), .want_until = MS(10000) },
+	{ .name = "no token, --budget-wait=0", .answer = BUDGET_NO_TOKEN,
+	    .wait = MS(100), .until = AT_NOW, .want = ADMIT_EXHAUSTED,
+	    .reason = HOLD_TOKEN, .want_until = AT_NOW },
+	{ .name = "no token, --budget-wait over", .answer = BUDGET_NO_TOKEN,
+	    .wait = MS(100), .deadline = MS(9000), .until = AT_NOW,
+	    .want = ADMIT_EXHAUSTED, .reason = HOLD_TOKEN,
+	    .want_until = AT_NOW },
+	{ .name = "no token at the deadline", .answer = BUDGET_NO_TOKEN,
+	    .wait = MS(100), .deadline = AT_NOW, .want = ADMIT_EXHAUSTED,
+	    .reason = HOLD_TOKEN, .want_until = AT_NOW },
+	{ .name = "no token, no deadline: asked again in 50ms",
+	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .want = ADMIT_WAIT,
+	    .reason = HOLD_TOKEN, .wake = MS(50) },
+	{ .name = "no token, rate 0: waited for all the same",
+	    .answer = BUDGET_NO_TOKEN, .wait = NEVER, .want = ADMIT_WAIT,
+	    .reason = HOLD_TOKEN, .wake = MS(50) },
+	{ .name = "no token: an eighth of what is left",
+	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .until = MS(200),
+	    .want = ADMIT_WAIT, .reason = HOLD_TOKEN, .wake = MS(25),
+	    .want_until = MS(200) },
+	{ .name = "no token: one in 10ms, stretched",
+	    .answer = BUDGET_NO_TOKEN, .wait = MS(10), .u = 0.5,
+	    .want = ADMIT_WAIT, .reason = HOLD_TOKEN, .wake = 12500000ULL },
+	{ .name = "no token: the deadline near, asked more often",
+	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .deadline = MS(30),
+	    .want = ADMIT_WAIT, .reason = HOLD_TOKEN, .wake = 3750000ULL,
+	    .want_until = MS(30) },
+	{ .name = "no token: not past --budget-wait",
+	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .until = MS(1),
+	    .u = 0.9, .want = ADMIT_WAIT, .reason = HOLD_TOKEN,
+	    .wake = MS(1), .want_until = MS(1) },
+	{ .name = "no token: the sooner of deadline and --budget-wait",
+	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .deadline = MS(4000),
+	    .until = MS(800), .want = ADMIT_WAIT, .reason = HOLD_TOKEN,
+	    .wake = MS(50), .want_until = MS(800) },
 };
-
-/* A time after NOW, or no end. */
-static uint64_t
-after_now(uint64_t ns)
-{
-	return ns == FOREVER ? DURATION_MAX : NOW + ns;
-}
 
 START_TEST(each_budget_answer_gets_its_word)
 {
@@ -534,6 +571,7 @@ START_TEST(each_budget_answer_gets_its_word)
 	struct budget_grant	 g;
 	struct admit_input	 in;
 	struct admit		 a;
+	uint64_t		 until;
 
 	memset(&g, 0, sizeof g);
 	g.answer = c->answer;
@@ -543,9 +581,8 @@ START_TEST(each_budget_answer_gets_its_word)
 	in.grant = &g;
 	in.first = c->first;
 	in.now = NOW;
-	in.deadline = c->deadline == REACHED ? NOW : c->deadline != 0 ?
-	    NOW + c->deadline : 0;
-	in.until = after_now(c->until);
+	in.deadline = after_now(c->deadline, 0);
+	in.until = after_now(c->until, DURATION_MAX);
 	in.u = c->u;
 	verdict_admit(&in, &a);
 	ck_assert_msg(a.kind == c->want, "%s: kind %d, not %d", c->name,
@@ -556,9 +593,10 @@ START_TEST(each_budget_answer_gets_its_word)
 		ck_assert_msg(a.wake == NOW + c->wake, "%s: wake %llu, not "
 		    "%llu", c->name, (unsigned long long)(a.wake - NOW),
 		    (unsigned long long)c->wake);
-	ck_assert_msg(a.until == after_now(c->want_until), "%s: until %llu, "
-	    "not %llu", c->name, (unsigned long long)(a.until - NOW),
-	    (unsigned long long)c->want_until);
+	until = after_now(c->want_until, DURATION_MAX);
+	ck_assert_msg(a.until == until, "%s: until %llu, not %llu", c->name,
+	    (unsigned long long)(a.until - NOW),
+	    (unsigned long long)(until - NOW));
 }
 END_TEST
 
