@@ -40,27 +40,30 @@ after_now(uint64_t t, uint64_t none)
 /* Bits of a case: which conditions were given and which matched. */
 #define GIVEN(k) (1 << (k))
 #define MATCHED(k) (1 << ((k) + COND_NKINDS))
+#define HIT(k) (GIVEN(k) | MATCHED(k))
+
+#define NO_LIMIT UINT64_MAX	/* max_attempts: none */
 
 struct vcase {
 	const char	*name;
-	/* The outcome. */
+	/* The outcome: an exit with status 0 unless said. */
 	enum outcome_kind kind;
 	int		 status;
-	int		 signo;
+	int		 signo;		/* SG's; TO's sent, 0: SIGTERM */
 	const char	*out_why;
 	/* The policy: NULL lists are the defaults (success 0, every failure). */
 	const char	*success_on;
 	const char	*stop_on;
 	const char	*retry_on;
-	int		 cond;		/* GIVEN and MATCHED bits */
-	uint64_t	 max_attempts;
+	int		 cond;		/* GIVEN, MATCHED and HIT bits */
+	uint64_t	 max_attempts;	/* 0: 5; NO_LIMIT: none */
 	/* Where the run stands. */
-	uint64_t	 attempt;
-	uint64_t	 deadline;	/* at NOW + this - 1 (1: now); 0: none */
+	uint64_t	 attempt;	/* 0: the first */
+	uint64_t	 deadline;
 	/* The verdict. */
 	enum verdict_kind want;
-	enum run_end want_end;
-	int		 want_status;
+	enum run_end	 want_end;	/* END_NONE unless it gives up */
+	int		 want_status;	/* 0: the attempt's own */
 	const char	*want_why;	/* a part of it; NULL: none at all */
 };
 
@@ -78,123 +81,124 @@ struct vcase {
 
 static const struct vcase cases[] = {
 	/* Statuses and the lists. */
-	{ "0 is a success", EX, 0, 0, NULL, NULL, NULL, NULL, 0, 5, 1, 0,
-	    OK, END_NONE, 0, NULL },
-	{ "a failure is retried", EX, 1, 0, NULL, NULL, NULL, NULL, 0, 5, 1,
-	    0, RT, END_NONE, 1, NULL },
-	{ "any status 1-255 is retried by default", EX, 255, 0, NULL, NULL,
-	    NULL, NULL, 0, 5, 1, 0, RT, END_NONE, 255, NULL },
-	{ "a status in --success-on is a success", EX, 3, 0, NULL, "0,3",
-	    NULL, NULL, 0, 5, 1, 0, OK, END_NONE, 3, NULL },
-	{ "--success-on replaces 0", EX, 0, 0, NULL, "3", NULL, NULL, 0, 5,
-	    1, 0, RT, END_NONE, 0, NULL },
-	{ "--stop-on is permanent", EX, 1, 0, NULL, NULL, "1", NULL, 0, 5, 1,
-	    0, GU, END_PERMANENT, 1, NULL },
-	{ "--stop-on wins over --retry-on", EX, 1, 0, NULL, NULL, "1", "1", 0,
-	    5, 1, 0, GU, END_PERMANENT, 1, NULL },
-	{ "--success-on wins over --stop-on", EX, 1, 0, NULL, "1", "1", NULL,
-	    0, 5, 1, 0, OK, END_NONE, 1, NULL },
-	{ "a status not in --retry-on is permanent", EX, 1, 0, NULL, NULL,
-	    NULL, "2", 0, 5, 1, 0, GU, END_PERMANENT, 1, NULL },
-	{ "a status in --retry-on is retried", EX, 2, 0, NULL, NULL, NULL,
-	    "2", 0, 5, 1, 0, RT, END_NONE, 2, NULL },
+	{ .name = "0 is a success", .want = OK },
+	{ .name = "a failure is retried", .status = 1, .want = RT },
+	{ .name = "any status 1-255 is retried by default", .status = 255,
+	    .want = RT },
+	{ .name = "a status in --success-on is a success", .status = 3,
+	    .success_on = "0,3", .want = OK },
+	{ .name = "--success-on replaces 0", .success_on = "3", .want = RT },
+	{ .name = "--stop-on is permanent", .status = 1, .stop_on = "1",
+	    .want = GU, .want_end = END_PERMANENT },
+	{ .name = "--stop-on wins over --retry-on", .status = 1,
+	    .stop_on = "1", .retry_on = "1", .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "--success-on wins over --stop-on", .status = 1,
+	    .success_on = "1", .stop_on = "1", .want = OK },
+	{ .name = "a status not in --retry-on is permanent", .status = 1,
+	    .retry_on = "2", .want = GU, .want_end = END_PERMANENT },
+	{ .name = "a status in --retry-on is retried", .status = 2,
+	    .retry_on = "2", .want = RT },
 	/* Attempts. */
-	{ "the last attempt gives up", EX, 1, 0, NULL, NULL, NULL, NULL, 0, 5,
-	    5, 0, GU, END_ATTEMPTS, 1, NULL },
-	{ "one attempt: no retry", EX, 7, 0, NULL, NULL, NULL, NULL, 0, 1, 1,
-	    0, GU, END_ATTEMPTS, 7, NULL },
-	{ "no limit: retried at attempt 1000", EX, 1, 0, NULL, NULL, NULL,
-	    NULL, 0, 0, 1000, 0, RT, END_NONE, 1, NULL },
-	{ "a success on the last attempt is a success", EX, 0, 0, NULL, NULL,
-	    NULL, NULL, 0, 5, 5, 0, OK, END_NONE, 0, NULL },
-	{ "permanent comes before the attempts", EX, 1, 0, NULL, NULL, "1",
-	    NULL, 0, 5, 5, 0, GU, END_PERMANENT, 1, NULL },
+	{ .name = "the last attempt gives up", .status = 1, .attempt = 5,
+	    .want = GU, .want_end = END_ATTEMPTS },
+	{ .name = "one attempt: no retry", .status = 7, .max_attempts = 1,
+	    .want = GU, .want_end = END_ATTEMPTS },
+	{ .name = "no limit: retried at attempt 1000", .status = 1,
+	    .max_attempts = NO_LIMIT, .attempt = 1000, .want = RT },
+	{ .name = "a success on the last attempt is a success", .attempt = 5,
+	    .want = OK },
+	{ .name = "permanent comes before the attempts", .status = 1,
+	    .stop_on = "1", .attempt = 5, .want = GU,
+	    .want_end = END_PERMANENT },
 	/* Exec failures: never retried, whatever the lists say. */
-	{ "not found is never retried", EF, 127, 0, NULL, NULL, NULL, "127",
-	    0, 5, 1, 0, GU, END_EXEC, 127, NULL },
-	{ "cannot run is never retried", EF, 126, 0, NULL, "126", NULL, NULL,
-	    0, 5, 1, 0, GU, END_EXEC, 126, NULL },
+	{ .name = "not found is never retried", .kind = EF, .status = 127,
+	    .retry_on = "127", .want = GU, .want_end = END_EXEC },
+	{ .name = "cannot run is never retried", .kind = EF, .status = 126,
+	    .success_on = "126", .want = GU, .want_end = END_EXEC },
 	/* Signals. */
-	{ "death by SIGTERM is status 143, retried", SG, 143, SIGTERM, NULL,
-	    NULL, NULL, NULL, 0, 5, 1, 0, RT, END_NONE, 143, NULL },
-	{ "death by SIGINT is the user's", SG, 130, SIGINT, NULL, NULL, NULL,
-	    NULL, 0, 5, 1, 0, IN, END_NONE, 130, NULL },
-	{ "death by SIGQUIT is the user's", SG, 131, SIGQUIT, NULL, NULL,
-	    NULL, NULL, 0, 5, 1, 0, IN, END_NONE, 131, NULL },
-	{ "SIGINT is the user's even as a success", SG, 130, SIGINT, NULL,
-	    "130", NULL, NULL, 0, 5, 1, 0, IN, END_NONE, 130, NULL },
-	{ "SIGINT comes before --stop-on", SG, 130, SIGINT, NULL, NULL,
-	    "130", NULL, 0, 5, 1, 0, IN, END_NONE, 130, NULL },
+	{ .name = "death by SIGTERM is status 143, retried", .kind = SG,
+	    .status = 143, .signo = SIGTERM, .want = RT },
+	{ .name = "death by SIGINT is the user's", .kind = SG, .status = 130,
+	    .signo = SIGINT, .want = IN },
+	{ .name = "death by SIGQUIT is the user's", .kind = SG, .status = 131,
+	    .signo = SIGQUIT, .want = IN },
+	{ .name = "SIGINT is the user's even as a success", .kind = SG,
+	    .status = 130, .signo = SIGINT, .success_on = "130", .want = IN },
+	{ .name = "SIGINT comes before --stop-on", .kind = SG, .status = 130,
+	    .signo = SIGINT, .stop_on = "130", .want = IN },
 	/* Timeouts and the deadline. */
-	{ "a timeout is 124, retried", TO, 124, SIGTERM, NULL, NULL, NULL,
-	    NULL, 0, 5, 1, 0, RT, END_NONE, 124, NULL },
-	{ "--stop-on=124 gives up on a timeout", TO, 124, SIGTERM, NULL,
-	    NULL, "124", NULL, 0, 5, 1, 0, GU, END_PERMANENT, 124, NULL },
-	{ "stopped at the deadline: 124, given up", TO, 124, SIGTERM, NULL,
-	    NULL, NULL, NULL, 0, 5, 1, 1, GU, END_DEADLINE, 124, NULL },
-	{ "stopped at the deadline, even in --success-on", TO, 124, SIGTERM,
-	    NULL, "124", NULL, NULL, 0, 5, 1, 1, GU, END_DEADLINE, 124, NULL },
-	{ "a sleep that ends after the deadline is not taken", EX, 1, 0,
-	    NULL, NULL, NULL, NULL, 0, 5, 1, DELAY, GU, END_DEADLINE, 1,
-	    NULL },
-	{ "nor one that ends at the deadline", EX, 1, 0, NULL, NULL, NULL,
-	    NULL, 0, 5, 1, DELAY + 1, GU, END_DEADLINE, 1, NULL },
-	{ "one that ends before it is", EX, 1, 0, NULL, NULL, NULL, NULL, 0,
-	    5, 1, DELAY + 2, RT, END_NONE, 1, NULL },
-	{ "a failure at the deadline gives up", EX, 1, 0, NULL, NULL, NULL,
-	    NULL, 0, 5, 1, 1, GU, END_DEADLINE, 1, NULL },
-	{ "a timeout before the deadline is retried", TO, 124, SIGTERM, NULL,
-	    NULL, NULL, NULL, 0, 5, 1, DELAY + 2, RT, END_NONE, 124, NULL },
-	{ "a success at the deadline is one", EX, 0, 0, NULL, NULL, NULL,
-	    NULL, 0, 5, 1, 1, OK, END_NONE, 0, NULL },
-	{ "attempts used up come before the deadline", EX, 1, 0, NULL, NULL,
-	    NULL, NULL, 0, 2, 2, 1, GU, END_ATTEMPTS, 1, NULL },
+	{ .name = "a timeout is 124, retried", .kind = TO, .status = 124,
+	    .want = RT },
+	{ .name = "--stop-on=124 gives up on a timeout", .kind = TO,
+	    .status = 124, .stop_on = "124", .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "stopped at the deadline: 124, given up", .kind = TO,
+	    .status = 124, .deadline = AT_NOW, .want = GU,
+	    .want_end = END_DEADLINE },
+	{ .name = "stopped at the deadline, even in --success-on", .kind = TO,
+	    .status = 124, .success_on = "124", .deadline = AT_NOW, .want = GU,
+	    .want_end = END_DEADLINE },
+	{ .name = "a sleep that ends after the deadline is not taken",
+	    .status = 1, .deadline = DELAY - 1, .want = GU,
+	    .want_end = END_DEADLINE },
+	{ .name = "nor one that ends at the deadline", .status = 1,
+	    .deadline = DELAY, .want = GU, .want_end = END_DEADLINE },
+	{ .name = "one that ends before it is", .status = 1,
+	    .deadline = DELAY + 1, .want = RT },
+	{ .name = "a failure at the deadline gives up", .status = 1,
+	    .deadline = AT_NOW, .want = GU, .want_end = END_DEADLINE },
+	{ .name = "a timeout before the deadline is retried", .kind = TO,
+	    .status = 124, .deadline = DELAY + 1, .want = RT },
+	{ .name = "a success at the deadline is one", .deadline = AT_NOW,
+	    .want = OK },
+	{ .name = "attempts used up come before the deadline", .status = 1,
+	    .max_attempts = 2, .attempt = 2, .deadline = AT_NOW, .want = GU,
+	    .want_end = END_ATTEMPTS },
 	/* Output conditions, in their order. */
-	{ "--fail-if-output turns a success into status 1, retried", EX, 0,
-	    0, NULL, NULL, NULL, NULL, GIVEN(FI) | MATCHED(FI), 5, 1, 0, RT,
-	    END_NONE, 1, "--fail-if-output" },
-	{ "--fail-if-output on the last attempt gives up with 1", EX, 0, 0,
-	    NULL, NULL, NULL, NULL, GIVEN(FI) | MATCHED(FI), 5, 5, 0, GU,
-	    END_ATTEMPTS, 1, "--fail-if-output" },
-	{ "--fail-if-output without a match: a success", EX, 0, 0, NULL, NULL,
-	    NULL, NULL, GIVEN(FI), 5, 1, 0, OK, END_NONE, 0, NULL },
-	{ "--fail-if-output comes before --stop-if-output", EX, 0, 0, NULL,
-	    NULL, NULL, NULL, GIVEN(FI) | MATCHED(FI) | GIVEN(SI) | MATCHED(SI),
-	    5, 1, 0, RT, END_NONE, 1, "--fail-if-output" },
-	{ "--stop-if-output makes a failure permanent", EX, 1, 0, NULL, NULL,
-	    NULL, NULL, GIVEN(SI) | MATCHED(SI), 5, 1, 0, GU, END_PERMANENT,
-	    1, "--stop-if-output" },
-	{ "--stop-if-output leaves a success alone", EX, 0, 0, NULL, NULL,
-	    NULL, NULL, GIVEN(SI) | MATCHED(SI), 5, 1, 0, OK, END_NONE, 0,
-	    NULL },
-	{ "--stop-if-output comes before --retry-if-output", EX, 1, 0, NULL,
-	    NULL, NULL, NULL, GIVEN(SI) | MATCHED(SI) | GIVEN(RI) | MATCHED(RI),
-	    5, 1, 0, GU, END_PERMANENT, 1, "--stop-if-output" },
-	{ "--stop-if-output wins over --retry-on", EX, 1, 0, NULL, NULL, NULL,
-	    "1", GIVEN(SI) | MATCHED(SI), 5, 1, 0, GU, END_PERMANENT, 1,
-	    "--stop-if-output" },
-	{ "--retry-if-output without a match: permanent", EX, 1, 0, NULL,
-	    NULL, NULL, NULL, GIVEN(RI), 5, 1, 0, GU, END_PERMANENT, 1,
-	    "--retry-if-output" },
-	{ "--retry-if-output with a match: retried", EX, 1, 0, NULL, NULL,
-	    NULL, NULL, GIVEN(RI) | MATCHED(RI), 5, 1, 0, RT, END_NONE, 1,
-	    NULL },
-	{ "--retry-if-output does not override --stop-on", EX, 1, 0, NULL,
-	    NULL, "1", NULL, GIVEN(RI) | MATCHED(RI), 5, 1, 0, GU,
-	    END_PERMANENT, 1, NULL },
-	{ "--retry-if-output does not override --retry-on", EX, 1, 0, NULL,
-	    NULL, NULL, "2", GIVEN(RI) | MATCHED(RI), 5, 1, 0, GU,
-	    END_PERMANENT, 1, NULL },
-	{ "a match of a condition not given counts for nothing", EX, 1, 0,
-	    NULL, NULL, NULL, NULL, MATCHED(SI) | MATCHED(FI), 5, 1, 0, RT,
-	    END_NONE, 1, NULL },
-	{ "a timeout with --retry-if-output and no match is permanent", TO,
-	    124, SIGTERM, NULL, NULL, NULL, NULL, GIVEN(RI), 5, 1, 0, GU,
-	    END_PERMANENT, 124, "--retry-if-output" },
+	{ .name = "--fail-if-output turns a success into status 1, retried",
+	    .cond = HIT(FI), .want = RT, .want_status = 1,
+	    .want_why = "--fail-if-output" },
+	{ .name = "--fail-if-output on the last attempt gives up with 1",
+	    .cond = HIT(FI), .attempt = 5, .want = GU,
+	    .want_end = END_ATTEMPTS, .want_status = 1,
+	    .want_why = "--fail-if-output" },
+	{ .name = "--fail-if-output without a match: a success",
+	    .cond = GIVEN(FI), .want = OK },
+	{ .name = "--fail-if-output comes before --stop-if-output",
+	    .cond = HIT(FI) | HIT(SI), .want = RT, .want_status = 1,
+	    .want_why = "--fail-if-output" },
+	{ .name = "--stop-if-output makes a failure permanent", .status = 1,
+	    .cond = HIT(SI), .want = GU, .want_end = END_PERMANENT,
+	    .want_why = "--stop-if-output" },
+	{ .name = "--stop-if-output leaves a success alone", .cond = HIT(SI),
+	    .want = OK },
+	{ .name = "--stop-if-output comes before --retry-if-output",
+	    .status = 1, .cond = HIT(SI) | HIT(RI), .want = GU,
+	    .want_end = END_PERMANENT, .want_why = "--stop-if-output" },
+	{ .name = "--stop-if-output wins over --retry-on", .status = 1,
+	    .retry_on = "1", .cond = HIT(SI), .want = GU,
+	    .want_end = END_PERMANENT, .want_why = "--stop-if-output" },
+	{ .name = "--retry-if-output without a match: permanent", .status = 1,
+	    .cond = GIVEN(RI), .want = GU, .want_end = END_PERMANENT,
+	    .want_why = "--retry-if-output" },
+	{ .name = "--retry-if-output with a match: retried", .status = 1,
+	    .cond = HIT(RI), .want = RT },
+	{ .name = "--retry-if-output does not override --stop-on",
+	    .status = 1, .stop_on = "1", .cond = HIT(RI), .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "--retry-if-output does not override --retry-on",
+	    .status = 1, .retry_on = "2", .cond = HIT(RI), .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "a match of a condition not given counts for nothing",
+	    .status = 1, .cond = MATCHED(SI) | MATCHED(FI), .want = RT },
+	{ .name = "a timeout with --retry-if-output and no match is permanent",
+	    .kind = TO, .status = 124, .cond = GIVEN(RI), .want = GU,
+	    .want_end = END_PERMANENT, .want_why = "--retry-if-output" },
 	/* retry's own word on the outcome is kept. */
-	{ "the outcome's reason is the verdict's", TO, 124, SIGTERM,
-	    "its output was not read in time", NULL, NULL, NULL, 0, 5, 1, 0,
-	    RT, END_NONE, 124, "not read in time" },
+	{ .name = "the outcome's reason is the verdict's", .kind = TO,
+	    .status = 124, .out_why = "its output was not read in time",
+	    .want = RT, .want_why = "not read in time" },
 };
 
 /* A status list from its text; NULL: the one given as the default. */
@@ -213,55 +217,70 @@ list(struct statuslist *sl, const char *text, const char *dflt)
 	return sl;
 }
 
-START_TEST(each_case_gets_its_verdict)
-{
-	const struct vcase	*c = &cases[_i];
+/* A case's policy and input, and what they point to. */
+struct fixture {
 	struct statuslist	 succ, stop, retry;
 	struct conditions	 cond;
 	struct cond_matches	 m;
+	struct outcome		 out;
 	struct verdict_policy	 p;
 	struct verdict_input	 in;
-	struct outcome		 out;
-	struct verdict		 v;
-	char			 err[128];
-	int			 k;
+};
 
-	memset(&cond, 0, sizeof cond);
-	memset(&m, 0, sizeof m);
+/* Set up a case; cond_free(&f->cond) after. */
+static void
+fixture_set(struct fixture *f, const struct vcase *c)
+{
+	char	err[128];
+	int	k;
+
+	memset(f, 0, sizeof *f);
 	for (k = 0; k < COND_NKINDS; k++) {
 		if (c->cond & GIVEN(k))
-			ck_assert_int_eq(cond_add(&cond, (enum cond_kind)k,
+			ck_assert_int_eq(cond_add(&f->cond, (enum cond_kind)k,
 			    "x", err, sizeof err), 0);
-		m.matched[k] = (c->cond & MATCHED(k)) != 0;
+		f->m.matched[k] = (c->cond & MATCHED(k)) != 0;
 	}
-	memset(&p, 0, sizeof p);
-	p.success_on = list(&succ, c->success_on, "0");
-	p.stop_on = list(&stop, c->stop_on, "");
-	p.retry_on = list(&retry, c->retry_on, NULL);
-	p.cond = cond_any(&cond) ? &cond : NULL;
-	p.max_attempts = c->max_attempts;
+	f->p.success_on = list(&f->succ, c->success_on, "0");
+	f->p.stop_on = list(&f->stop, c->stop_on, "");
+	f->p.retry_on = list(&f->retry, c->retry_on, NULL);
+	f->p.cond = cond_any(&f->cond) ? &f->cond : NULL;
+	if (c->max_attempts == 0)
+		f->p.max_attempts = 5;
+	else
+		f->p.max_attempts = c->max_attempts == NO_LIMIT ? 0 :
+		    c->max_attempts;
 
-	memset(&out, 0, sizeof out);
-	out.kind = c->kind;
-	out.status = c->status;
-	out.signo = c->signo;
-	out.why = c->out_why;
-	memset(&in, 0, sizeof in);
-	in.out = &out;
-	in.matches = &m;
-	in.attempt = c->attempt;
-	in.ended = in.now = NOW;
-	in.deadline = c->deadline != 0 ? NOW + c->deadline - 1 : 0;
-	in.delay = DELAY;
+	f->out.kind = c->kind;
+	f->out.status = c->status;
+	f->out.signo = c->signo;
+	if (c->kind == TO && c->signo == 0)
+		f->out.signo = SIGTERM;
+	f->out.why = c->out_why;
+	f->in.out = &f->out;
+	f->in.matches = &f->m;
+	f->in.attempt = c->attempt != 0 ? c->attempt : 1;
+	f->in.ended = f->in.now = NOW;
+	f->in.deadline = after_now(c->deadline, 0);
+	f->in.delay = DELAY;
+}
 
-	verdict_decide(&p, &in, &v);
+START_TEST(each_case_gets_its_verdict)
+{
+	const struct vcase	*c = &cases[_i];
+	struct fixture		 f;
+	struct verdict		 v;
+	int			 status;
+
+	fixture_set(&f, c);
+	verdict_decide(&f.p, &f.in, &v);
 	ck_assert_msg(v.kind == c->want, "%s: verdict %d, want %d", c->name,
 	    v.kind, c->want);
-	if (c->want == VERDICT_GIVE_UP)
-		ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d",
-		    c->name, v.end, c->want_end);
-	ck_assert_msg(v.status == c->want_status, "%s: status %d, want %d",
-	    c->name, v.status, c->want_status);
+	ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d", c->name,
+	    v.end, c->want_end);
+	status = c->want_status != 0 ? c->want_status : c->status;
+	ck_assert_msg(v.status == status, "%s: status %d, want %d", c->name,
+	    v.status, status);
 	if (c->want == VERDICT_RETRY)
 		ck_assert_msg(v.sleep == DELAY, "%s: sleep %llu", c->name,
 		    (unsigned long long)v.sleep);
@@ -275,7 +294,7 @@ START_TEST(each_case_gets_its_verdict)
 		ck_assert_msg(v.why != NULL && strstr(v.why, c->want_why),
 		    "%s: reason '%s', want '%s'", c->name,
 		    v.why != NULL ? v.why : "(none)", c->want_why);
-	cond_free(&cond);
+	cond_free(&f.cond);
 }
 END_TEST
 
