@@ -25,6 +25,7 @@
 
 #define NOW 1000000000ULL	/* 1 s on the monotonic clock */
 #define DELAY 250000000ULL	/* the backoff's next sleep: 250 ms */
+#define S 1000000000ULL
 #define MS(x) ((uint64_t)(x) * 1000000ULL)
 #define AT_NOW UINT64_MAX	/* a table's time that is NOW */
 
@@ -351,63 +352,70 @@ START_TEST(the_deadline_passed_gives_up_whatever_the_delay)
 }
 END_TEST
 
-#define S 1000000000ULL
-
-/* --http: the HTTP status and Retry-After that the output showed. */
+/*
+ * --http: the HTTP status and Retry-After that the output showed, with
+ * --http given, attempt 1 of 5 and no deadline unless said.
+ */
 struct hcase {
 	const char	*name;
 	int		 status;	/* the exit status */
 	int		 http;		/* the last HTTP status; 0: none */
-	int		 ra;		/* Retry-After seconds; -1: none */
+	int		 ra;		/* a Retry-After came: RA(seconds) */
+	uint64_t	 ra_s;
 	double		 spread;
 	const char	*list;		/* --http=LIST; NULL: the default */
 	int		 no_http;	/* --http not given */
 	int		 stop_if;	/* --stop-if-output given and matched */
 	const char	*stop_on;
-	uint64_t	 attempt;
-	uint64_t	 deadline;	/* ns from NOW; 0: none */
+	uint64_t	 attempt;	/* 0: the first */
+	uint64_t	 deadline;
 	enum verdict_kind want;
-	enum run_end want_end;
-	uint64_t	 want_sleep;	/* VERDICT_RETRY */
+	enum run_end	 want_end;	/* END_NONE unless it gives up */
+	uint64_t	 want_sleep;	/* VERDICT_RETRY; 0: DELAY */
 };
 
+#define RA(s) .ra = 1, .ra_s = (s)
+
 static const struct hcase hcases[] = {
-	{ "a 503 is retried", 22, 503, -1, 0, NULL, 0, 0, NULL, 1, 0, RT,
-	    END_NONE, DELAY },
-	{ "a 404 is never retried", 22, 404, -1, 0, NULL, 0, 0, NULL, 1, 0,
-	    GU, END_PERMANENT, 0 },
-	{ "a 404 with a success status stays a success", 0, 404, -1, 0,
-	    NULL, 0, 0, NULL, 1, 0, OK, END_NONE, 0 },
-	{ "no HTTP status: the exit status decides", 7, 0, -1, 0, NULL, 0, 0,
-	    NULL, 1, 0, RT, END_NONE, DELAY },
-	{ "a transfer cut after a 200 is retried", 18, 200, -1, 0, NULL, 0, 0,
-	    NULL, 1, 0, RT, END_NONE, DELAY },
-	{ "a status not in the list is permanent", 22, 503, -1, 0, "502", 0,
-	    0, NULL, 1, 0, GU, END_PERMANENT, 0 },
-	{ "a range in the list", 22, 504, -1, 0, "500-599", 0, 0, NULL, 1, 0,
-	    RT, END_NONE, DELAY },
-	{ "without --http the head counts for nothing", 22, 404, 30, 0, NULL,
-	    1, 0, NULL, 1, 0, RT, END_NONE, DELAY },
-	{ "--stop-if-output comes first", 22, 503, -1, 0, NULL, 0, 1, NULL,
-	    1, 0, GU, END_PERMANENT, 0 },
-	{ "the status lists still apply", 22, 503, -1, 0, NULL, 0, 0, "22",
-	    1, 0, GU, END_PERMANENT, 0 },
-	{ "Retry-After is a floor on the sleep", 22, 429, 2, 0, NULL, 0, 0,
-	    NULL, 1, 0, RT, END_NONE, 2 * S },
-	{ "spread by up to a tenth", 22, 503, 2, 0.5, NULL, 0, 0, NULL, 1, 0,
-	    RT, END_NONE, 2 * S + S / 10 },
-	{ "a shorter Retry-After leaves the backoff's sleep", 22, 503, 0, 0.9,
-	    NULL, 0, 0, NULL, 1, 0, RT, END_NONE, DELAY },
-	{ "a Retry-After past the deadline gives up at once", 22, 503, 30, 0,
-	    NULL, 0, 0, NULL, 1, 5 * S, GU, END_RETRY_AFTER, 0 },
-	{ "one that ends at the deadline too", 22, 503, 5, 0, NULL, 0, 0,
-	    NULL, 1, 5 * S, GU, END_RETRY_AFTER, 0 },
-	{ "only the spread past it: cut to fit", 22, 503, 2, 0.99, NULL, 0, 0,
-	    NULL, 1, 2 * S + S / 20, RT, END_NONE, 2 * S + S / 20 - 1 },
-	{ "a Retry-After with no status line before it is ignored", 1, 0,
-	    21600, 0, NULL, 0, 0, NULL, 1, 0, RT, END_NONE, DELAY },
-	{ "the last attempt gives up, Retry-After or not", 22, 503, 2, 0,
-	    NULL, 0, 0, NULL, 5, 0, GU, END_ATTEMPTS, 0 },
+	{ .name = "a 503 is retried", .status = 22, .http = 503, .want = RT },
+	{ .name = "a 404 is never retried", .status = 22, .http = 404,
+	    .want = GU, .want_end = END_PERMANENT },
+	{ .name = "a 404 with a success status stays a success", .http = 404,
+	    .want = OK },
+	{ .name = "no HTTP status: the exit status decides", .status = 7,
+	    .want = RT },
+	{ .name = "a transfer cut after a 200 is retried", .status = 18,
+	    .http = 200, .want = RT },
+	{ .name = "a status not in the list is permanent", .status = 22,
+	    .http = 503, .list = "502", .want = GU, .want_end = END_PERMANENT },
+	{ .name = "a range in the list", .status = 22, .http = 504,
+	    .list = "500-599", .want = RT },
+	{ .name = "without --http the head counts for nothing", .status = 22,
+	    .http = 404, RA(30), .no_http = 1, .want = RT },
+	{ .name = "--stop-if-output comes first", .status = 22, .http = 503,
+	    .stop_if = 1, .want = GU, .want_end = END_PERMANENT },
+	{ .name = "the status lists still apply", .status = 22, .http = 503,
+	    .stop_on = "22", .want = GU, .want_end = END_PERMANENT },
+	{ .name = "Retry-After is a floor on the sleep", .status = 22,
+	    .http = 429, RA(2), .want = RT, .want_sleep = 2 * S },
+	{ .name = "spread by up to a tenth", .status = 22, .http = 503, RA(2),
+	    .spread = 0.5, .want = RT, .want_sleep = 2 * S + S / 10 },
+	{ .name = "a shorter Retry-After leaves the backoff's sleep",
+	    .status = 22, .http = 503, RA(0), .spread = 0.9, .want = RT },
+	{ .name = "a Retry-After past the deadline gives up at once",
+	    .status = 22, .http = 503, RA(30), .deadline = 5 * S, .want = GU,
+	    .want_end = END_RETRY_AFTER },
+	{ .name = "one that ends at the deadline too", .status = 22,
+	    .http = 503, RA(5), .deadline = 5 * S, .want = GU,
+	    .want_end = END_RETRY_AFTER },
+	{ .name = "only the spread past it: cut to fit", .status = 22,
+	    .http = 503, RA(2), .spread = 0.99, .deadline = 2 * S + S / 20,
+	    .want = RT, .want_sleep = 2 * S + S / 20 - 1 },
+	{ .name = "a Retry-After with no status line before it is ignored",
+	    .status = 1, RA(21600), .want = RT },
+	{ .name = "the last attempt gives up, Retry-After or not",
+	    .status = 22, .http = 503, RA(2), .attempt = 5, .want = GU,
+	    .want_end = END_ATTEMPTS },
 };
 
 START_TEST(http_cases_get_their_verdict)
@@ -424,6 +432,7 @@ START_TEST(http_cases_get_their_verdict)
 	struct verdict		 v;
 	const char		*why;
 	char			 err[128];
+	uint64_t		 want_sleep;
 
 	memset(&cond, 0, sizeof cond);
 	memset(&m, 0, sizeof m);
@@ -444,16 +453,16 @@ START_TEST(http_cases_get_their_verdict)
 	p.max_attempts = 5;
 	memset(&seen, 0, sizeof seen);
 	seen.status = c->http;
-	seen.retry_after = c->ra >= 0;
-	seen.retry_after_s = c->ra >= 0 ? (uint64_t)c->ra : 0;
+	seen.retry_after = c->ra;
+	seen.retry_after_s = c->ra_s;
 	memset(&out, 0, sizeof out);
 	out.status = c->status;
 	memset(&in, 0, sizeof in);
 	in.out = &out;
 	in.matches = &m;
-	in.attempt = c->attempt;
+	in.attempt = c->attempt != 0 ? c->attempt : 1;
 	in.ended = in.now = NOW;
-	in.deadline = c->deadline != 0 ? NOW + c->deadline : 0;
+	in.deadline = after_now(c->deadline, 0);
 	in.delay = DELAY;
 	in.http = &seen;
 	in.spread = c->spread;
@@ -461,13 +470,13 @@ START_TEST(http_cases_get_their_verdict)
 	verdict_decide(&p, &in, &v);
 	ck_assert_msg(v.kind == c->want, "%s: verdict %d, want %d", c->name,
 	    v.kind, c->want);
-	if (c->want == VERDICT_GIVE_UP)
-		ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d",
-		    c->name, v.end, c->want_end);
+	ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d", c->name,
+	    v.end, c->want_end);
+	want_sleep = c->want_sleep != 0 ? c->want_sleep : DELAY;
 	if (c->want == VERDICT_RETRY)
-		ck_assert_msg(v.sleep == c->want_sleep, "%s: sleep %llu, want "
-		    "%llu", c->name, (unsigned long long)v.sleep,
-		    (unsigned long long)c->want_sleep);
+		ck_assert_msg(v.sleep == want_sleep, "%s: sleep %llu, want %llu",
+		    c->name, (unsigned long long)v.sleep,
+		    (unsigned long long)want_sleep);
 	ck_assert_int_eq(v.http_status, c->no_http ? 0 : c->http);
 	cond_free(&cond);
 }
