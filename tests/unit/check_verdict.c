@@ -61,6 +61,7 @@ struct vcase {
 	/* Where the run stands. */
 	uint64_t	 attempt;	/* 0: the first */
 	uint64_t	 deadline;
+	int		 held_late;	/* its held output was cut short */
 	/* The verdict. */
 	enum verdict_kind want;
 	enum run_end	 want_end;	/* END_NONE unless it gives up */
@@ -200,6 +201,39 @@ static const struct vcase cases[] = {
 	{ .name = "the outcome's reason is the verdict's", .kind = TO,
 	    .status = 124, .out_why = "its output was not read in time",
 	    .want = RT, .want_why = "not read in time" },
+	/* Held output cut short: the attempt counts as timed out. */
+	{ .name = "a success cut short ends the run with 124", .held_late = 1,
+	    .want = GU, .want_end = END_OUTPUT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "so does a status in --success-on", .status = 3,
+	    .success_on = "3", .held_late = 1, .want = GU,
+	    .want_end = END_OUTPUT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a permanent failure cut short stays permanent, with 124",
+	    .status = 1, .stop_on = "1", .held_late = 1, .want = GU,
+	    .want_end = END_PERMANENT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a retry cut short is retried as a timeout, with 124",
+	    .status = 1, .held_late = 1, .want = RT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a retry cut short is judged as 124 by the lists",
+	    .status = 1, .stop_on = "124", .held_late = 1, .want = GU,
+	    .want_end = END_PERMANENT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a retry cut short at the deadline gives up with 124",
+	    .status = 1, .deadline = AT_NOW, .held_late = 1, .want = GU,
+	    .want_end = END_DEADLINE, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a retry cut short on the last attempt gives up with 124",
+	    .status = 1, .attempt = 5, .held_late = 1, .want = GU,
+	    .want_end = END_ATTEMPTS, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "--fail-if-output's retry cut short is a timeout's",
+	    .cond = HIT(FI), .held_late = 1, .want = RT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "an interrupted attempt cut short is still the user's",
+	    .kind = SG, .status = 130, .signo = SIGINT, .held_late = 1,
+	    .want = IN },
 };
 
 /* A status list from its text; NULL: the one given as the default. */
@@ -263,6 +297,7 @@ fixture_set(struct fixture *f, const struct vcase *c)
 	f->in.attempt = c->attempt != 0 ? c->attempt : 1;
 	f->in.ended = f->in.now = NOW;
 	f->in.deadline = after_now(c->deadline, 0);
+	f->in.held_late = c->held_late;
 	f->in.delay = DELAY;
 }
 
