@@ -52,7 +52,7 @@ struct vcase {
 	int		 status;
 	int		 signo;		/* SG's; TO's sent, 0: SIGTERM */
 	const char	*out_why;
-	/* The policy: NULL lists are the defaults (success 0, every failure). */
+	/* The policy: NULL lists are the defaults (success 0, retry all). */
 	const char	*success_on;
 	const char	*stop_on;
 	const char	*retry_on;
@@ -61,6 +61,7 @@ struct vcase {
 	/* Where the run stands. */
 	uint64_t	 attempt;	/* 0: the first */
 	uint64_t	 deadline;
+	uint64_t	 delivered;	/* its output out (in.now); 0: NOW */
 	int		 held_late;	/* its held output was cut short */
 	/* The verdict. */
 	enum verdict_kind want;
@@ -157,6 +158,30 @@ static const struct vcase cases[] = {
 	{ .name = "attempts used up come before the deadline", .status = 1,
 	    .max_attempts = 2, .attempt = 2, .deadline = AT_NOW, .want = GU,
 	    .want_end = END_ATTEMPTS },
+	/*
+	 * The deadline rule reads when the attempt ended; the sleep starts
+	 * when its output was out.
+	 */
+	{ .name = "a timeout that ended before the deadline is judged a retry",
+	    .kind = TO, .status = 124, .deadline = MS(100),
+	    .delivered = MS(10), .want = GU, .want_end = END_DEADLINE },
+	{ .name = "one whose output was out past the deadline is judged so too",
+	    .kind = TO, .status = 124, .deadline = MS(100),
+	    .delivered = MS(200), .want = GU, .want_end = END_DEADLINE },
+	{ .name = "so --success-on=124 makes it a success", .kind = TO,
+	    .status = 124, .success_on = "124", .deadline = MS(100),
+	    .delivered = MS(200), .want = OK },
+	{ .name = "so --stop-on=124 makes it permanent", .kind = TO,
+	    .status = 124, .stop_on = "124", .deadline = MS(100),
+	    .delivered = MS(200), .want = GU, .want_end = END_PERMANENT },
+	{ .name = "a retry sleeps from when its output was out", .status = 1,
+	    .delivered = MS(10), .want = RT },
+	{ .name = "a sleep from the output's end may pass the deadline",
+	    .status = 1, .deadline = DELAY + MS(5), .delivered = MS(10),
+	    .want = GU, .want_end = END_DEADLINE },
+	{ .name = "a sleep from the output's end that ends before it is taken",
+	    .status = 1, .deadline = MS(10) + DELAY + 1, .delivered = MS(10),
+	    .want = RT },
 	/* Output conditions, in their order. */
 	{ .name = "--fail-if-output turns a success into status 1, retried",
 	    .cond = HIT(FI), .want = RT, .want_status = 1,
@@ -224,6 +249,10 @@ static const struct vcase cases[] = {
 	    .status = 1, .deadline = AT_NOW, .held_late = 1, .want = GU,
 	    .want_end = END_DEADLINE, .want_status = 124,
 	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a retry cut short, ended before the deadline: 124 at it",
+	    .status = 1, .deadline = MS(100), .delivered = MS(200),
+	    .held_late = 1, .want = GU, .want_end = END_DEADLINE,
+	    .want_status = 124, .want_why = VERDICT_LATE_WHY },
 	{ .name = "a retry cut short on the last attempt gives up with 124",
 	    .status = 1, .attempt = 5, .held_late = 1, .want = GU,
 	    .want_end = END_ATTEMPTS, .want_status = 124,
@@ -295,7 +324,8 @@ fixture_set(struct fixture *f, const struct vcase *c)
 	f->in.out = &f->out;
 	f->in.matches = &f->m;
 	f->in.attempt = c->attempt != 0 ? c->attempt : 1;
-	f->in.ended = f->in.now = NOW;
+	f->in.ended = NOW;
+	f->in.now = after_now(c->delivered, NOW);
 	f->in.deadline = after_now(c->deadline, 0);
 	f->in.held_late = c->held_late;
 	f->in.delay = DELAY;
@@ -317,9 +347,12 @@ START_TEST(each_case_gets_its_verdict)
 	status = c->want_status != 0 ? c->want_status : c->status;
 	ck_assert_msg(v.status == status, "%s: status %d, want %d", c->name,
 	    v.status, status);
-	if (c->want == VERDICT_RETRY)
+	if (c->want == VERDICT_RETRY) {
 		ck_assert_msg(v.sleep == DELAY, "%s: sleep %llu", c->name,
 		    (unsigned long long)v.sleep);
+		ck_assert_msg(v.wake == f.in.now + v.sleep, "%s: wake %llu "
+		    "after NOW", c->name, (unsigned long long)(v.wake - NOW));
+	}
 	if (c->want == VERDICT_INTERRUPTED)
 		ck_assert_msg(v.signo == c->signo, "%s: signal %d", c->name,
 		    v.signo);
@@ -404,6 +437,7 @@ struct hcase {
 	const char	*stop_on;
 	uint64_t	 attempt;	/* 0: the first */
 	uint64_t	 deadline;
+	uint64_t	 delivered;	/* its output out (in.now); 0: NOW */
 	enum verdict_kind want;
 	enum run_end	 want_end;	/* END_NONE unless it gives up */
 	uint64_t	 want_sleep;	/* VERDICT_RETRY; 0: DELAY */
@@ -451,6 +485,12 @@ static const struct hcase hcases[] = {
 	{ .name = "the last attempt gives up, Retry-After or not",
 	    .status = 22, .http = 503, RA(2), .attempt = 5, .want = GU,
 	    .want_end = END_ATTEMPTS },
+	{ .name = "the server's wait starts when the output was out",
+	    .status = 22, .http = 503, RA(2), .delivered = MS(200),
+	    .want = RT, .want_sleep = 2 * S },
+	{ .name = "a Retry-After from the output's end may pass the deadline",
+	    .status = 22, .http = 503, RA(2), .deadline = 2 * S + MS(100),
+	    .delivered = MS(200), .want = GU, .want_end = END_RETRY_AFTER },
 };
 
 START_TEST(http_cases_get_their_verdict)
@@ -496,7 +536,8 @@ START_TEST(http_cases_get_their_verdict)
 	in.out = &out;
 	in.matches = &m;
 	in.attempt = c->attempt != 0 ? c->attempt : 1;
-	in.ended = in.now = NOW;
+	in.ended = NOW;
+	in.now = after_now(c->delivered, NOW);
 	in.deadline = after_now(c->deadline, 0);
 	in.delay = DELAY;
 	in.http = &seen;
@@ -508,10 +549,13 @@ START_TEST(http_cases_get_their_verdict)
 	ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d", c->name,
 	    v.end, c->want_end);
 	want_sleep = c->want_sleep != 0 ? c->want_sleep : DELAY;
-	if (c->want == VERDICT_RETRY)
-		ck_assert_msg(v.sleep == want_sleep, "%s: sleep %llu, want %llu",
-		    c->name, (unsigned long long)v.sleep,
+	if (c->want == VERDICT_RETRY) {
+		ck_assert_msg(v.sleep == want_sleep, "%s: sleep %llu, want "
+		    "%llu", c->name, (unsigned long long)v.sleep,
 		    (unsigned long long)want_sleep);
+		ck_assert_msg(v.wake == in.now + v.sleep, "%s: wake %llu "
+		    "after NOW", c->name, (unsigned long long)(v.wake - NOW));
+	}
 	ck_assert_int_eq(v.http_status, c->no_http ? 0 : c->http);
 	cond_free(&cond);
 }
