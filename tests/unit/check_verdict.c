@@ -367,6 +367,32 @@ START_TEST(each_case_gets_its_verdict)
 }
 END_TEST
 
+/*
+ * verdict_success is asked before the held output goes out, with no
+ * `now' and no word of it cut short (run.c's call): it says the verdict
+ * of each case, or of the case had its output gone out in time.
+ */
+START_TEST(success_is_foretold_as_decided)
+{
+	const struct vcase	*c = &cases[_i];
+	struct fixture		 f;
+	struct verdict		 v;
+	int			 want;
+
+	fixture_set(&f, c);
+	f.in.held_late = 0;
+	if (c->held_late) {
+		verdict_decide(&f.p, &f.in, &v);
+		want = v.kind == VERDICT_SUCCESS;
+	} else
+		want = c->want == VERDICT_SUCCESS;
+	f.in.now = 0;
+	ck_assert_msg(verdict_success(&f.p, &f.in) == want, "%s: success "
+	    "foretold %d, want %d", c->name, !want, want);
+	cond_free(&f.cond);
+}
+END_TEST
+
 START_TEST(no_matches_given_is_no_match)
 {
 	struct statuslist	succ;
@@ -751,6 +777,8 @@ verdict_suite(void)
 	s = suite_create("verdict");
 	tc = tcase_create("rules");
 	tcase_add_loop_test(tc, each_case_gets_its_verdict, 0, nitems(cases));
+	tcase_add_loop_test(tc, success_is_foretold_as_decided, 0,
+	    nitems(cases));
 	tcase_add_test(tc, no_matches_given_is_no_match);
 	tcase_add_test(tc, the_deadline_passed_gives_up_whatever_the_delay);
 	tcase_add_loop_test(tc, http_cases_get_their_verdict, 0,
