@@ -3,14 +3,16 @@
  * Unit tests of verdict.c: every rule of retry(1)'s "Attempts and
  * outcomes" and the order of the rules of "Conditions on output", as one
  * table of cases: an outcome, what its output matched, the policy and
- * where the run stands, and the verdict expected. Then the budget's word
- * before an attempt ("Sharing a budget"), as a second table.
+ * where the run stands, and the verdict expected; a second table for
+ * what an HTTP head showed (--http). Then the budget's word before an
+ * attempt ("Sharing a budget"), as a third.
  *
  * A row names only the fields that matter to it: a field left out is
  * zero, whose meaning its table's struct gives (the common case). A time
  * in any table is ns after NOW, when the attempt ended or the budget was
- * asked: 0 is none (no deadline, no end to a wait) and AT_NOW is NOW
- * itself (a deadline reached as the attempt ended).
+ * asked: AT_NOW is NOW itself (a deadline reached as the attempt ended),
+ * and 0 is none (no deadline, no end to a wait), or NOW for when the
+ * output was out.
  */
 #include <check.h>
 #include <signal.h>
@@ -70,7 +72,6 @@ struct vcase {
 	const char	*want_why;	/* a part of it; NULL: none at all */
 };
 
-#define EX OUTCOME_EXITED
 #define SG OUTCOME_SIGNALED
 #define TO OUTCOME_TIMEDOUT
 #define EF OUTCOME_EXEC_FAILED
@@ -165,14 +166,14 @@ static const struct vcase cases[] = {
 	{ .name = "a timeout that ended before the deadline is judged a retry",
 	    .kind = TO, .status = 124, .deadline = MS(100),
 	    .delivered = MS(10), .want = GU, .want_end = END_DEADLINE },
-	{ .name = "one whose output was out past the deadline is judged so too",
+	{ .name = "a timeout ended before the deadline, out after it: a retry",
 	    .kind = TO, .status = 124, .deadline = MS(100),
 	    .delivered = MS(200), .want = GU, .want_end = END_DEADLINE },
-	{ .name = "so --success-on=124 makes it a success", .kind = TO,
-	    .status = 124, .success_on = "124", .deadline = MS(100),
+	{ .name = "a timeout ended before the deadline: --success-on's success",
+	    .kind = TO, .status = 124, .success_on = "124", .deadline = MS(100),
 	    .delivered = MS(200), .want = OK },
-	{ .name = "so --stop-on=124 makes it permanent", .kind = TO,
-	    .status = 124, .stop_on = "124", .deadline = MS(100),
+	{ .name = "a timeout ended before the deadline is stopped by --stop-on",
+	    .kind = TO, .status = 124, .stop_on = "124", .deadline = MS(100),
 	    .delivered = MS(200), .want = GU, .want_end = END_PERMANENT },
 	{ .name = "a retry sleeps from when its output was out", .status = 1,
 	    .delivered = MS(10), .want = RT },
@@ -230,8 +231,8 @@ static const struct vcase cases[] = {
 	{ .name = "a success cut short ends the run with 124", .held_late = 1,
 	    .want = GU, .want_end = END_OUTPUT, .want_status = 124,
 	    .want_why = VERDICT_LATE_WHY },
-	{ .name = "so does a status in --success-on", .status = 3,
-	    .success_on = "3", .held_late = 1, .want = GU,
+	{ .name = "a --success-on status cut short ends the run with 124",
+	    .status = 3, .success_on = "3", .held_late = 1, .want = GU,
 	    .want_end = END_OUTPUT, .want_status = 124,
 	    .want_why = VERDICT_LATE_WHY },
 	{ .name = "a permanent failure cut short stays permanent, with 124",
