@@ -592,19 +592,21 @@ END_TEST
 
 /*
  * The store's answer, where the run stands, and the word expected: a
- * token unless said, with no deadline and no --budget-wait.
+ * token unless said, with no deadline and no --budget-wait. The circuit
+ * and what holds the attempt back are the answer's unless said: open
+ * and HOLD_CIRCUIT for BUDGET_OPEN, HOLD_TOKEN for BUDGET_NO_TOKEN.
  */
 static const struct acase {
 	const char		*name;
 	enum budget_answer	 answer;
-	enum circuit_state	 circuit;
+	enum circuit_state	 circuit;	/* CLOSED: the answer's */
 	uint64_t		 wait;		/* the store's, ns */
 	int			 first;
 	uint64_t		 deadline;
 	uint64_t		 until;		/* --budget-wait ends */
 	double			 u;
 	enum admit_kind		 want;
-	enum budget_hold	 reason;
+	enum budget_hold	 reason;	/* HOLD_NONE: the answer's */
 	uint64_t		 wake;		/* ADMIT_WAIT: ns after NOW */
 	uint64_t		 want_until;	/* the wait's end */
 } acases[] = {
@@ -612,91 +614,75 @@ static const struct acase {
 	{ .name = "a first attempt", .first = 1, .deadline = MS(5),
 	    .want = ADMIT_GO, .want_until = MS(5) },
 	{ .name = "open, no deadline: waited for", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_OPEN, .wait = MS(100), .first = 1,
-	    .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT, .wake = MS(100) },
+	    .wait = MS(100), .first = 1, .want = ADMIT_WAIT, .wake = MS(100) },
 	{ .name = "open past the deadline", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_OPEN, .wait = MS(6000), .deadline = MS(5000),
-	    .want = ADMIT_CIRCUIT, .reason = HOLD_CIRCUIT,
+	    .wait = MS(6000), .deadline = MS(5000), .want = ADMIT_CIRCUIT,
 	    .want_until = MS(5000) },
 	{ .name = "open until the deadline", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_OPEN, .wait = MS(5000), .deadline = MS(5000),
-	    .want = ADMIT_CIRCUIT, .reason = HOLD_CIRCUIT,
+	    .wait = MS(5000), .deadline = MS(5000), .want = ADMIT_CIRCUIT,
 	    .want_until = MS(5000) },
 	{ .name = "open past --budget-wait", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_OPEN, .wait = MS(2000), .first = 1,
-	    .until = MS(1000), .want = ADMIT_CIRCUIT, .reason = HOLD_CIRCUIT,
-	    .want_until = MS(1000) },
-	{ .name = "open, --budget-wait=0", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_OPEN, .wait = MS(1), .first = 1,
-	    .until = AT_NOW, .want = ADMIT_CIRCUIT, .reason = HOLD_CIRCUIT,
+	    .wait = MS(2000), .first = 1, .until = MS(1000),
+	    .want = ADMIT_CIRCUIT, .want_until = MS(1000) },
+	{ .name = "open, --budget-wait=0", .answer = BUDGET_OPEN, .wait = MS(1),
+	    .first = 1, .until = AT_NOW, .want = ADMIT_CIRCUIT,
 	    .want_until = AT_NOW },
 	{ .name = "open: asked again in 250ms", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_OPEN, .wait = MS(2000), .deadline = MS(10000),
-	    .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT, .wake = MS(250),
-	    .want_until = MS(10000) },
+	    .wait = MS(2000), .deadline = MS(10000), .want = ADMIT_WAIT,
+	    .wake = MS(250), .want_until = MS(10000) },
 	{ .name = "open: closes in 100ms", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_OPEN, .wait = MS(100), .deadline = MS(10000),
-	    .until = MS(3000), .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT,
-	    .wake = MS(100), .want_until = MS(3000) },
-	{ .name = "open: the stretch", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_OPEN, .wait = MS(2000), .deadline = MS(10000),
-	    .u = 0.5, .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT,
+	    .wait = MS(100), .deadline = MS(10000), .until = MS(3000),
+	    .want = ADMIT_WAIT, .wake = MS(100), .want_until = MS(3000) },
+	{ .name = "open: the stretch", .answer = BUDGET_OPEN, .wait = MS(2000),
+	    .deadline = MS(10000), .u = 0.5, .want = ADMIT_WAIT,
 	    .wake = 312500000ULL, .want_until = MS(10000) },
-	{ .name = "a probe is out: asked again in 50ms",
-	    .answer = BUDGET_OPEN, .circuit = CIRCUIT_HALF_OPEN,
-	    .wait = MS(2000), .first = 1, .deadline = MS(10000),
-	    .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT, .wake = MS(50),
+	{ .name = "a probe is out: asked again in 50ms", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_HALF_OPEN, .wait = MS(2000), .first = 1,
+	    .deadline = MS(10000), .want = ADMIT_WAIT, .wake = MS(50),
 	    .want_until = MS(10000) },
 	{ .name = "a probe is out past the deadline: it may close sooner",
 	    .answer = BUDGET_OPEN, .circuit = CIRCUIT_HALF_OPEN,
 	    .wait = MS(6000), .deadline = MS(5000), .want = ADMIT_WAIT,
-	    .reason = HOLD_CIRCUIT, .wake = MS(50), .want_until = MS(5000) },
+	    .wake = MS(50), .want_until = MS(5000) },
 	{ .name = "a probe is out at the deadline", .answer = BUDGET_OPEN,
 	    .circuit = CIRCUIT_HALF_OPEN, .wait = MS(100), .deadline = AT_NOW,
-	    .want = ADMIT_CIRCUIT, .reason = HOLD_CIRCUIT,
-	    .want_until = AT_NOW },
+	    .want = ADMIT_CIRCUIT, .want_until = AT_NOW },
 	{ .name = "open: not asked past the deadline", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_OPEN, .wait = MS(350), .deadline = MS(360),
-	    .u = 0.9, .want = ADMIT_WAIT, .reason = HOLD_CIRCUIT,
+	    .wait = MS(350), .deadline = MS(360), .u = 0.9, .want = ADMIT_WAIT,
 	    .wake = MS(360), .want_until = MS(360) },
 	{ .name = "open: never sooner than 1ms", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_OPEN, .deadline = MS(10000), .want = ADMIT_WAIT,
-	    .reason = HOLD_CIRCUIT, .wake = MS(1), .want_until = MS(10000) },
+	    .deadline = MS(10000), .want = ADMIT_WAIT, .wake = MS(1),
+	    .want_until = MS(10000) },
 	{ .name = "no token, --budget-wait=0", .answer = BUDGET_NO_TOKEN,
 	    .wait = MS(100), .until = AT_NOW, .want = ADMIT_EXHAUSTED,
-	    .reason = HOLD_TOKEN, .want_until = AT_NOW },
+	    .want_until = AT_NOW },
 	{ .name = "no token, --budget-wait over", .answer = BUDGET_NO_TOKEN,
 	    .wait = MS(100), .deadline = MS(9000), .until = AT_NOW,
-	    .want = ADMIT_EXHAUSTED, .reason = HOLD_TOKEN,
-	    .want_until = AT_NOW },
+	    .want = ADMIT_EXHAUSTED, .want_until = AT_NOW },
 	{ .name = "no token at the deadline", .answer = BUDGET_NO_TOKEN,
 	    .wait = MS(100), .deadline = AT_NOW, .want = ADMIT_EXHAUSTED,
-	    .reason = HOLD_TOKEN, .want_until = AT_NOW },
+	    .want_until = AT_NOW },
 	{ .name = "no token, no deadline: asked again in 50ms",
 	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .want = ADMIT_WAIT,
-	    .reason = HOLD_TOKEN, .wake = MS(50) },
+	    .wake = MS(50) },
 	{ .name = "no token, rate 0: waited for all the same",
 	    .answer = BUDGET_NO_TOKEN, .wait = NEVER, .want = ADMIT_WAIT,
-	    .reason = HOLD_TOKEN, .wake = MS(50) },
+	    .wake = MS(50) },
 	{ .name = "no token: an eighth of what is left",
 	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .until = MS(200),
-	    .want = ADMIT_WAIT, .reason = HOLD_TOKEN, .wake = MS(25),
-	    .want_until = MS(200) },
-	{ .name = "no token: one in 10ms, stretched",
-	    .answer = BUDGET_NO_TOKEN, .wait = MS(10), .u = 0.5,
-	    .want = ADMIT_WAIT, .reason = HOLD_TOKEN, .wake = 12500000ULL },
+	    .want = ADMIT_WAIT, .wake = MS(25), .want_until = MS(200) },
+	{ .name = "no token: one in 10ms, stretched", .answer = BUDGET_NO_TOKEN,
+	    .wait = MS(10), .u = 0.5, .want = ADMIT_WAIT, .wake = 12500000ULL },
 	{ .name = "no token: the deadline near, asked more often",
 	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .deadline = MS(30),
-	    .want = ADMIT_WAIT, .reason = HOLD_TOKEN, .wake = 3750000ULL,
-	    .want_until = MS(30) },
-	{ .name = "no token: not past --budget-wait",
-	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .until = MS(1),
-	    .u = 0.9, .want = ADMIT_WAIT, .reason = HOLD_TOKEN,
+	    .want = ADMIT_WAIT, .wake = 3750000ULL, .want_until = MS(30) },
+	{ .name = "no token: not past --budget-wait", .answer = BUDGET_NO_TOKEN,
+	    .wait = MS(5000), .until = MS(1), .u = 0.9, .want = ADMIT_WAIT,
 	    .wake = MS(1), .want_until = MS(1) },
 	{ .name = "no token: the sooner of deadline and --budget-wait",
 	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .deadline = MS(4000),
-	    .until = MS(800), .want = ADMIT_WAIT, .reason = HOLD_TOKEN,
-	    .wake = MS(50), .want_until = MS(800) },
+	    .until = MS(800), .want = ADMIT_WAIT, .wake = MS(50),
+	    .want_until = MS(800) },
 };
 
 START_TEST(each_budget_answer_gets_its_word)
@@ -705,11 +691,14 @@ START_TEST(each_budget_answer_gets_its_word)
 	struct budget_grant	 g;
 	struct admit_input	 in;
 	struct admit		 a;
+	enum budget_hold	 reason;
 	uint64_t		 until;
 
 	memset(&g, 0, sizeof g);
 	g.answer = c->answer;
 	g.circuit = c->circuit;
+	if (c->circuit == CIRCUIT_CLOSED && c->answer == BUDGET_OPEN)
+		g.circuit = CIRCUIT_OPEN;
 	g.wait = c->wait;
 	memset(&in, 0, sizeof in);
 	in.grant = &g;
@@ -718,11 +707,14 @@ START_TEST(each_budget_answer_gets_its_word)
 	in.deadline = after_now(c->deadline, 0);
 	in.until = after_now(c->until, DURATION_MAX);
 	in.u = c->u;
+	reason = c->reason;
+	if (reason == HOLD_NONE && c->answer != BUDGET_GO)
+		reason = c->answer == BUDGET_OPEN ? HOLD_CIRCUIT : HOLD_TOKEN;
 	verdict_admit(&in, &a);
 	ck_assert_msg(a.kind == c->want, "%s: kind %d, not %d", c->name,
 	    a.kind, c->want);
-	ck_assert_msg(a.reason == c->reason, "%s: reason %d, not %d",
-	    c->name, a.reason, c->reason);
+	ck_assert_msg(a.reason == reason, "%s: reason %d, not %d", c->name,
+	    a.reason, reason);
 	if (c->want == ADMIT_WAIT)
 		ck_assert_msg(a.wake == NOW + c->wake, "%s: wake %llu, not "
 		    "%llu", c->name, (unsigned long long)(a.wake - NOW),
