@@ -3,8 +3,16 @@
  * Unit tests of verdict.c: every rule of retry(1)'s "Attempts and
  * outcomes" and the order of the rules of "Conditions on output", as one
  * table of cases: an outcome, what its output matched, the policy and
- * where the run stands, and the verdict expected. Then the budget's word
- * before an attempt ("Sharing a budget"), as a second table.
+ * where the run stands, and the verdict expected; a second table for
+ * what an HTTP head showed (--http). Then the budget's word before an
+ * attempt ("Sharing a budget"), as a third.
+ *
+ * A row names only the fields that matter to it: a field left out is
+ * zero, whose meaning its table's struct gives (the common case). A time
+ * in any table is ns after NOW, when the attempt ended or the budget was
+ * asked: AT_NOW is NOW itself (a deadline reached as the attempt ended),
+ * and 0 is none (no deadline, no end to a wait), or NOW for when the
+ * output was out.
  */
 #include <check.h>
 #include <signal.h>
@@ -19,35 +27,51 @@
 
 #define NOW 1000000000ULL	/* 1 s on the monotonic clock */
 #define DELAY 250000000ULL	/* the backoff's next sleep: 250 ms */
+#define S 1000000000ULL
+#define MS(x) ((uint64_t)(x) * 1000000ULL)
+#define AT_NOW UINT64_MAX	/* a table's time that is NOW */
+
+/* A table's time on the clock: NOW + t, NOW for AT_NOW, `none' for 0. */
+static uint64_t
+after_now(uint64_t t, uint64_t none)
+{
+	if (t == 0)
+		return none;
+	return t == AT_NOW ? NOW : NOW + t;
+}
 
 /* Bits of a case: which conditions were given and which matched. */
 #define GIVEN(k) (1 << (k))
 #define MATCHED(k) (1 << ((k) + COND_NKINDS))
+#define HIT(k) (GIVEN(k) | MATCHED(k))
+
+#define NO_LIMIT UINT64_MAX	/* max_attempts: none */
 
 struct vcase {
 	const char	*name;
-	/* The outcome. */
+	/* The outcome: an exit with status 0 unless said. */
 	enum outcome_kind kind;
 	int		 status;
-	int		 signo;
+	int		 signo;		/* SG's; TO's sent, 0: SIGTERM */
 	const char	*out_why;
-	/* The policy: NULL lists are the defaults (success 0, every failure). */
+	/* The policy: NULL lists are the defaults (success 0, retry all). */
 	const char	*success_on;
 	const char	*stop_on;
 	const char	*retry_on;
-	int		 cond;		/* GIVEN and MATCHED bits */
-	uint64_t	 max_attempts;
+	int		 cond;		/* GIVEN, MATCHED and HIT bits */
+	uint64_t	 max_attempts;	/* 0: 5; NO_LIMIT: none */
 	/* Where the run stands. */
-	uint64_t	 attempt;
-	uint64_t	 deadline;	/* at NOW + this - 1 (1: now); 0: none */
+	uint64_t	 attempt;	/* 0: the first */
+	uint64_t	 deadline;
+	uint64_t	 delivered;	/* its output out (in.now); 0: NOW */
+	int		 held_late;	/* its held output was cut short */
 	/* The verdict. */
 	enum verdict_kind want;
-	enum run_end want_end;
-	int		 want_status;
+	enum run_end	 want_end;	/* END_NONE unless it gives up */
+	int		 want_status;	/* 0: the attempt's own */
 	const char	*want_why;	/* a part of it; NULL: none at all */
 };
 
-#define EX OUTCOME_EXITED
 #define SG OUTCOME_SIGNALED
 #define TO OUTCOME_TIMEDOUT
 #define EF OUTCOME_EXEC_FAILED
@@ -61,123 +85,185 @@ struct vcase {
 
 static const struct vcase cases[] = {
 	/* Statuses and the lists. */
-	{ "0 is a success", EX, 0, 0, NULL, NULL, NULL, NULL, 0, 5, 1, 0,
-	    OK, END_NONE, 0, NULL },
-	{ "a failure is retried", EX, 1, 0, NULL, NULL, NULL, NULL, 0, 5, 1,
-	    0, RT, END_NONE, 1, NULL },
-	{ "any status 1-255 is retried by default", EX, 255, 0, NULL, NULL,
-	    NULL, NULL, 0, 5, 1, 0, RT, END_NONE, 255, NULL },
-	{ "a status in --success-on is a success", EX, 3, 0, NULL, "0,3",
-	    NULL, NULL, 0, 5, 1, 0, OK, END_NONE, 3, NULL },
-	{ "--success-on replaces 0", EX, 0, 0, NULL, "3", NULL, NULL, 0, 5,
-	    1, 0, RT, END_NONE, 0, NULL },
-	{ "--stop-on is permanent", EX, 1, 0, NULL, NULL, "1", NULL, 0, 5, 1,
-	    0, GU, END_PERMANENT, 1, NULL },
-	{ "--stop-on wins over --retry-on", EX, 1, 0, NULL, NULL, "1", "1", 0,
-	    5, 1, 0, GU, END_PERMANENT, 1, NULL },
-	{ "--success-on wins over --stop-on", EX, 1, 0, NULL, "1", "1", NULL,
-	    0, 5, 1, 0, OK, END_NONE, 1, NULL },
-	{ "a status not in --retry-on is permanent", EX, 1, 0, NULL, NULL,
-	    NULL, "2", 0, 5, 1, 0, GU, END_PERMANENT, 1, NULL },
-	{ "a status in --retry-on is retried", EX, 2, 0, NULL, NULL, NULL,
-	    "2", 0, 5, 1, 0, RT, END_NONE, 2, NULL },
+	{ .name = "0 is a success", .want = OK },
+	{ .name = "a failure is retried", .status = 1, .want = RT },
+	{ .name = "any status 1-255 is retried by default", .status = 255,
+	    .want = RT },
+	{ .name = "a status in --success-on is a success", .status = 3,
+	    .success_on = "0,3", .want = OK },
+	{ .name = "--success-on replaces 0", .success_on = "3", .want = RT },
+	{ .name = "--stop-on is permanent", .status = 1, .stop_on = "1",
+	    .want = GU, .want_end = END_PERMANENT },
+	{ .name = "--stop-on wins over --retry-on", .status = 1,
+	    .stop_on = "1", .retry_on = "1", .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "--success-on wins over --stop-on", .status = 1,
+	    .success_on = "1", .stop_on = "1", .want = OK },
+	{ .name = "a status not in --retry-on is permanent", .status = 1,
+	    .retry_on = "2", .want = GU, .want_end = END_PERMANENT },
+	{ .name = "a status in --retry-on is retried", .status = 2,
+	    .retry_on = "2", .want = RT },
 	/* Attempts. */
-	{ "the last attempt gives up", EX, 1, 0, NULL, NULL, NULL, NULL, 0, 5,
-	    5, 0, GU, END_ATTEMPTS, 1, NULL },
-	{ "one attempt: no retry", EX, 7, 0, NULL, NULL, NULL, NULL, 0, 1, 1,
-	    0, GU, END_ATTEMPTS, 7, NULL },
-	{ "no limit: retried at attempt 1000", EX, 1, 0, NULL, NULL, NULL,
-	    NULL, 0, 0, 1000, 0, RT, END_NONE, 1, NULL },
-	{ "a success on the last attempt is a success", EX, 0, 0, NULL, NULL,
-	    NULL, NULL, 0, 5, 5, 0, OK, END_NONE, 0, NULL },
-	{ "permanent comes before the attempts", EX, 1, 0, NULL, NULL, "1",
-	    NULL, 0, 5, 5, 0, GU, END_PERMANENT, 1, NULL },
+	{ .name = "the last attempt gives up", .status = 1, .attempt = 5,
+	    .want = GU, .want_end = END_ATTEMPTS },
+	{ .name = "one attempt: no retry", .status = 7, .max_attempts = 1,
+	    .want = GU, .want_end = END_ATTEMPTS },
+	{ .name = "no limit: retried at attempt 1000", .status = 1,
+	    .max_attempts = NO_LIMIT, .attempt = 1000, .want = RT },
+	{ .name = "a success on the last attempt is a success", .attempt = 5,
+	    .want = OK },
+	{ .name = "permanent comes before the attempts", .status = 1,
+	    .stop_on = "1", .attempt = 5, .want = GU,
+	    .want_end = END_PERMANENT },
 	/* Exec failures: never retried, whatever the lists say. */
-	{ "not found is never retried", EF, 127, 0, NULL, NULL, NULL, "127",
-	    0, 5, 1, 0, GU, END_EXEC, 127, NULL },
-	{ "cannot run is never retried", EF, 126, 0, NULL, "126", NULL, NULL,
-	    0, 5, 1, 0, GU, END_EXEC, 126, NULL },
+	{ .name = "not found is never retried", .kind = EF, .status = 127,
+	    .retry_on = "127", .want = GU, .want_end = END_EXEC },
+	{ .name = "cannot run is never retried", .kind = EF, .status = 126,
+	    .success_on = "126", .want = GU, .want_end = END_EXEC },
 	/* Signals. */
-	{ "death by SIGTERM is status 143, retried", SG, 143, SIGTERM, NULL,
-	    NULL, NULL, NULL, 0, 5, 1, 0, RT, END_NONE, 143, NULL },
-	{ "death by SIGINT is the user's", SG, 130, SIGINT, NULL, NULL, NULL,
-	    NULL, 0, 5, 1, 0, IN, END_NONE, 130, NULL },
-	{ "death by SIGQUIT is the user's", SG, 131, SIGQUIT, NULL, NULL,
-	    NULL, NULL, 0, 5, 1, 0, IN, END_NONE, 131, NULL },
-	{ "SIGINT is the user's even as a success", SG, 130, SIGINT, NULL,
-	    "130", NULL, NULL, 0, 5, 1, 0, IN, END_NONE, 130, NULL },
-	{ "SIGINT comes before --stop-on", SG, 130, SIGINT, NULL, NULL,
-	    "130", NULL, 0, 5, 1, 0, IN, END_NONE, 130, NULL },
+	{ .name = "death by SIGTERM is status 143, retried", .kind = SG,
+	    .status = 143, .signo = SIGTERM, .want = RT },
+	{ .name = "death by SIGINT is the user's", .kind = SG, .status = 130,
+	    .signo = SIGINT, .want = IN },
+	{ .name = "death by SIGQUIT is the user's", .kind = SG, .status = 131,
+	    .signo = SIGQUIT, .want = IN },
+	{ .name = "SIGINT is the user's even as a success", .kind = SG,
+	    .status = 130, .signo = SIGINT, .success_on = "130", .want = IN },
+	{ .name = "SIGINT comes before --stop-on", .kind = SG, .status = 130,
+	    .signo = SIGINT, .stop_on = "130", .want = IN },
 	/* Timeouts and the deadline. */
-	{ "a timeout is 124, retried", TO, 124, SIGTERM, NULL, NULL, NULL,
-	    NULL, 0, 5, 1, 0, RT, END_NONE, 124, NULL },
-	{ "--stop-on=124 gives up on a timeout", TO, 124, SIGTERM, NULL,
-	    NULL, "124", NULL, 0, 5, 1, 0, GU, END_PERMANENT, 124, NULL },
-	{ "stopped at the deadline: 124, given up", TO, 124, SIGTERM, NULL,
-	    NULL, NULL, NULL, 0, 5, 1, 1, GU, END_DEADLINE, 124, NULL },
-	{ "stopped at the deadline, even in --success-on", TO, 124, SIGTERM,
-	    NULL, "124", NULL, NULL, 0, 5, 1, 1, GU, END_DEADLINE, 124, NULL },
-	{ "a sleep that ends after the deadline is not taken", EX, 1, 0,
-	    NULL, NULL, NULL, NULL, 0, 5, 1, DELAY, GU, END_DEADLINE, 1,
-	    NULL },
-	{ "nor one that ends at the deadline", EX, 1, 0, NULL, NULL, NULL,
-	    NULL, 0, 5, 1, DELAY + 1, GU, END_DEADLINE, 1, NULL },
-	{ "one that ends before it is", EX, 1, 0, NULL, NULL, NULL, NULL, 0,
-	    5, 1, DELAY + 2, RT, END_NONE, 1, NULL },
-	{ "a failure at the deadline gives up", EX, 1, 0, NULL, NULL, NULL,
-	    NULL, 0, 5, 1, 1, GU, END_DEADLINE, 1, NULL },
-	{ "a timeout before the deadline is retried", TO, 124, SIGTERM, NULL,
-	    NULL, NULL, NULL, 0, 5, 1, DELAY + 2, RT, END_NONE, 124, NULL },
-	{ "a success at the deadline is one", EX, 0, 0, NULL, NULL, NULL,
-	    NULL, 0, 5, 1, 1, OK, END_NONE, 0, NULL },
-	{ "attempts used up come before the deadline", EX, 1, 0, NULL, NULL,
-	    NULL, NULL, 0, 2, 2, 1, GU, END_ATTEMPTS, 1, NULL },
+	{ .name = "a timeout is 124, retried", .kind = TO, .status = 124,
+	    .want = RT },
+	{ .name = "--stop-on=124 gives up on a timeout", .kind = TO,
+	    .status = 124, .stop_on = "124", .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "stopped at the deadline: 124, given up", .kind = TO,
+	    .status = 124, .deadline = AT_NOW, .want = GU,
+	    .want_end = END_DEADLINE },
+	{ .name = "stopped at the deadline, even in --success-on", .kind = TO,
+	    .status = 124, .success_on = "124", .deadline = AT_NOW, .want = GU,
+	    .want_end = END_DEADLINE },
+	{ .name = "a sleep that ends after the deadline is not taken",
+	    .status = 1, .deadline = DELAY - 1, .want = GU,
+	    .want_end = END_DEADLINE },
+	{ .name = "nor one that ends at the deadline", .status = 1,
+	    .deadline = DELAY, .want = GU, .want_end = END_DEADLINE },
+	{ .name = "one that ends before it is", .status = 1,
+	    .deadline = DELAY + 1, .want = RT },
+	{ .name = "a failure at the deadline gives up", .status = 1,
+	    .deadline = AT_NOW, .want = GU, .want_end = END_DEADLINE },
+	{ .name = "a timeout before the deadline is retried", .kind = TO,
+	    .status = 124, .deadline = DELAY + 1, .want = RT },
+	{ .name = "a success at the deadline is one", .deadline = AT_NOW,
+	    .want = OK },
+	{ .name = "attempts used up come before the deadline", .status = 1,
+	    .max_attempts = 2, .attempt = 2, .deadline = AT_NOW, .want = GU,
+	    .want_end = END_ATTEMPTS },
+	/*
+	 * The deadline rule reads when the attempt ended; the sleep starts
+	 * when its output was out.
+	 */
+	{ .name = "a timeout that ended before the deadline is judged a retry",
+	    .kind = TO, .status = 124, .deadline = MS(100),
+	    .delivered = MS(10), .want = GU, .want_end = END_DEADLINE },
+	{ .name = "a timeout ended before the deadline, out after it: a retry",
+	    .kind = TO, .status = 124, .deadline = MS(100),
+	    .delivered = MS(200), .want = GU, .want_end = END_DEADLINE },
+	{ .name = "a timeout ended before the deadline: --success-on's success",
+	    .kind = TO, .status = 124, .success_on = "124", .deadline = MS(100),
+	    .delivered = MS(200), .want = OK },
+	{ .name = "a timeout ended before the deadline is stopped by --stop-on",
+	    .kind = TO, .status = 124, .stop_on = "124", .deadline = MS(100),
+	    .delivered = MS(200), .want = GU, .want_end = END_PERMANENT },
+	{ .name = "a retry sleeps from when its output was out", .status = 1,
+	    .delivered = MS(10), .want = RT },
+	{ .name = "a sleep from the output's end may pass the deadline",
+	    .status = 1, .deadline = DELAY + MS(5), .delivered = MS(10),
+	    .want = GU, .want_end = END_DEADLINE },
+	{ .name = "a sleep from the output's end that ends before it is taken",
+	    .status = 1, .deadline = MS(10) + DELAY + 1, .delivered = MS(10),
+	    .want = RT },
 	/* Output conditions, in their order. */
-	{ "--fail-if-output turns a success into status 1, retried", EX, 0,
-	    0, NULL, NULL, NULL, NULL, GIVEN(FI) | MATCHED(FI), 5, 1, 0, RT,
-	    END_NONE, 1, "--fail-if-output" },
-	{ "--fail-if-output on the last attempt gives up with 1", EX, 0, 0,
-	    NULL, NULL, NULL, NULL, GIVEN(FI) | MATCHED(FI), 5, 5, 0, GU,
-	    END_ATTEMPTS, 1, "--fail-if-output" },
-	{ "--fail-if-output without a match: a success", EX, 0, 0, NULL, NULL,
-	    NULL, NULL, GIVEN(FI), 5, 1, 0, OK, END_NONE, 0, NULL },
-	{ "--fail-if-output comes before --stop-if-output", EX, 0, 0, NULL,
-	    NULL, NULL, NULL, GIVEN(FI) | MATCHED(FI) | GIVEN(SI) | MATCHED(SI),
-	    5, 1, 0, RT, END_NONE, 1, "--fail-if-output" },
-	{ "--stop-if-output makes a failure permanent", EX, 1, 0, NULL, NULL,
-	    NULL, NULL, GIVEN(SI) | MATCHED(SI), 5, 1, 0, GU, END_PERMANENT,
-	    1, "--stop-if-output" },
-	{ "--stop-if-output leaves a success alone", EX, 0, 0, NULL, NULL,
-	    NULL, NULL, GIVEN(SI) | MATCHED(SI), 5, 1, 0, OK, END_NONE, 0,
-	    NULL },
-	{ "--stop-if-output comes before --retry-if-output", EX, 1, 0, NULL,
-	    NULL, NULL, NULL, GIVEN(SI) | MATCHED(SI) | GIVEN(RI) | MATCHED(RI),
-	    5, 1, 0, GU, END_PERMANENT, 1, "--stop-if-output" },
-	{ "--stop-if-output wins over --retry-on", EX, 1, 0, NULL, NULL, NULL,
-	    "1", GIVEN(SI) | MATCHED(SI), 5, 1, 0, GU, END_PERMANENT, 1,
-	    "--stop-if-output" },
-	{ "--retry-if-output without a match: permanent", EX, 1, 0, NULL,
-	    NULL, NULL, NULL, GIVEN(RI), 5, 1, 0, GU, END_PERMANENT, 1,
-	    "--retry-if-output" },
-	{ "--retry-if-output with a match: retried", EX, 1, 0, NULL, NULL,
-	    NULL, NULL, GIVEN(RI) | MATCHED(RI), 5, 1, 0, RT, END_NONE, 1,
-	    NULL },
-	{ "--retry-if-output does not override --stop-on", EX, 1, 0, NULL,
-	    NULL, "1", NULL, GIVEN(RI) | MATCHED(RI), 5, 1, 0, GU,
-	    END_PERMANENT, 1, NULL },
-	{ "--retry-if-output does not override --retry-on", EX, 1, 0, NULL,
-	    NULL, NULL, "2", GIVEN(RI) | MATCHED(RI), 5, 1, 0, GU,
-	    END_PERMANENT, 1, NULL },
-	{ "a match of a condition not given counts for nothing", EX, 1, 0,
-	    NULL, NULL, NULL, NULL, MATCHED(SI) | MATCHED(FI), 5, 1, 0, RT,
-	    END_NONE, 1, NULL },
-	{ "a timeout with --retry-if-output and no match is permanent", TO,
-	    124, SIGTERM, NULL, NULL, NULL, NULL, GIVEN(RI), 5, 1, 0, GU,
-	    END_PERMANENT, 124, "--retry-if-output" },
+	{ .name = "--fail-if-output turns a success into status 1, retried",
+	    .cond = HIT(FI), .want = RT, .want_status = 1,
+	    .want_why = "--fail-if-output" },
+	{ .name = "--fail-if-output on the last attempt gives up with 1",
+	    .cond = HIT(FI), .attempt = 5, .want = GU,
+	    .want_end = END_ATTEMPTS, .want_status = 1,
+	    .want_why = "--fail-if-output" },
+	{ .name = "--fail-if-output without a match: a success",
+	    .cond = GIVEN(FI), .want = OK },
+	{ .name = "--fail-if-output comes before --stop-if-output",
+	    .cond = HIT(FI) | HIT(SI), .want = RT, .want_status = 1,
+	    .want_why = "--fail-if-output" },
+	{ .name = "--stop-if-output makes a failure permanent", .status = 1,
+	    .cond = HIT(SI), .want = GU, .want_end = END_PERMANENT,
+	    .want_why = "--stop-if-output" },
+	{ .name = "--stop-if-output leaves a success alone", .cond = HIT(SI),
+	    .want = OK },
+	{ .name = "--stop-if-output comes before --retry-if-output",
+	    .status = 1, .cond = HIT(SI) | HIT(RI), .want = GU,
+	    .want_end = END_PERMANENT, .want_why = "--stop-if-output" },
+	{ .name = "--stop-if-output wins over --retry-on", .status = 1,
+	    .retry_on = "1", .cond = HIT(SI), .want = GU,
+	    .want_end = END_PERMANENT, .want_why = "--stop-if-output" },
+	{ .name = "--retry-if-output without a match: permanent", .status = 1,
+	    .cond = GIVEN(RI), .want = GU, .want_end = END_PERMANENT,
+	    .want_why = "--retry-if-output" },
+	{ .name = "--retry-if-output with a match: retried", .status = 1,
+	    .cond = HIT(RI), .want = RT },
+	{ .name = "--retry-if-output does not override --stop-on",
+	    .status = 1, .stop_on = "1", .cond = HIT(RI), .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "--retry-if-output does not override --retry-on",
+	    .status = 1, .retry_on = "2", .cond = HIT(RI), .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "a match of a condition not given counts for nothing",
+	    .status = 1, .cond = MATCHED(SI) | MATCHED(FI), .want = RT },
+	{ .name = "a timeout with --retry-if-output and no match is permanent",
+	    .kind = TO, .status = 124, .cond = GIVEN(RI), .want = GU,
+	    .want_end = END_PERMANENT, .want_why = "--retry-if-output" },
 	/* retry's own word on the outcome is kept. */
-	{ "the outcome's reason is the verdict's", TO, 124, SIGTERM,
-	    "its output was not read in time", NULL, NULL, NULL, 0, 5, 1, 0,
-	    RT, END_NONE, 124, "not read in time" },
+	{ .name = "the outcome's reason is the verdict's", .kind = TO,
+	    .status = 124, .out_why = "its output was not read in time",
+	    .want = RT, .want_why = "not read in time" },
+	/* Held output cut short: the attempt counts as timed out. */
+	{ .name = "a success cut short ends the run with 124", .held_late = 1,
+	    .want = GU, .want_end = END_OUTPUT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a --success-on status cut short ends the run with 124",
+	    .status = 3, .success_on = "3", .held_late = 1, .want = GU,
+	    .want_end = END_OUTPUT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a permanent failure cut short stays permanent, with 124",
+	    .status = 1, .stop_on = "1", .held_late = 1, .want = GU,
+	    .want_end = END_PERMANENT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a retry cut short is retried as a timeout, with 124",
+	    .status = 1, .held_late = 1, .want = RT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a retry cut short is judged as 124 by the lists",
+	    .status = 1, .stop_on = "124", .held_late = 1, .want = GU,
+	    .want_end = END_PERMANENT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a retry cut short at the deadline gives up with 124",
+	    .status = 1, .deadline = AT_NOW, .held_late = 1, .want = GU,
+	    .want_end = END_DEADLINE, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "a retry cut short, ended before the deadline: 124 at it",
+	    .status = 1, .deadline = MS(100), .delivered = MS(200),
+	    .held_late = 1, .want = GU, .want_end = END_DEADLINE,
+	    .want_status = 124, .want_why = VERDICT_LATE_WHY },
+	{ .name = "a retry cut short on the last attempt gives up with 124",
+	    .status = 1, .attempt = 5, .held_late = 1, .want = GU,
+	    .want_end = END_ATTEMPTS, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "--fail-if-output's retry cut short is a timeout's",
+	    .cond = HIT(FI), .held_late = 1, .want = RT, .want_status = 124,
+	    .want_why = VERDICT_LATE_WHY },
+	{ .name = "an interrupted attempt cut short is still the user's",
+	    .kind = SG, .status = 130, .signo = SIGINT, .held_late = 1,
+	    .want = IN },
 };
 
 /* A status list from its text; NULL: the one given as the default. */
@@ -196,58 +282,78 @@ list(struct statuslist *sl, const char *text, const char *dflt)
 	return sl;
 }
 
-START_TEST(each_case_gets_its_verdict)
-{
-	const struct vcase	*c = &cases[_i];
+/* A case's policy and input, and what they point to. */
+struct fixture {
 	struct statuslist	 succ, stop, retry;
 	struct conditions	 cond;
 	struct cond_matches	 m;
+	struct outcome		 out;
 	struct verdict_policy	 p;
 	struct verdict_input	 in;
-	struct outcome		 out;
-	struct verdict		 v;
-	char			 err[128];
-	int			 k;
+};
 
-	memset(&cond, 0, sizeof cond);
-	memset(&m, 0, sizeof m);
+/* Set up a case; cond_free(&f->cond) after. */
+static void
+fixture_set(struct fixture *f, const struct vcase *c)
+{
+	char	err[128];
+	int	k;
+
+	memset(f, 0, sizeof *f);
 	for (k = 0; k < COND_NKINDS; k++) {
 		if (c->cond & GIVEN(k))
-			ck_assert_int_eq(cond_add(&cond, (enum cond_kind)k,
+			ck_assert_int_eq(cond_add(&f->cond, (enum cond_kind)k,
 			    "x", err, sizeof err), 0);
-		m.matched[k] = (c->cond & MATCHED(k)) != 0;
+		f->m.matched[k] = (c->cond & MATCHED(k)) != 0;
 	}
-	memset(&p, 0, sizeof p);
-	p.success_on = list(&succ, c->success_on, "0");
-	p.stop_on = list(&stop, c->stop_on, "");
-	p.retry_on = list(&retry, c->retry_on, NULL);
-	p.cond = cond_any(&cond) ? &cond : NULL;
-	p.max_attempts = c->max_attempts;
+	f->p.success_on = list(&f->succ, c->success_on, "0");
+	f->p.stop_on = list(&f->stop, c->stop_on, "");
+	f->p.retry_on = list(&f->retry, c->retry_on, NULL);
+	f->p.cond = cond_any(&f->cond) ? &f->cond : NULL;
+	if (c->max_attempts == 0)
+		f->p.max_attempts = 5;
+	else
+		f->p.max_attempts = c->max_attempts == NO_LIMIT ? 0 :
+		    c->max_attempts;
 
-	memset(&out, 0, sizeof out);
-	out.kind = c->kind;
-	out.status = c->status;
-	out.signo = c->signo;
-	out.why = c->out_why;
-	memset(&in, 0, sizeof in);
-	in.out = &out;
-	in.matches = &m;
-	in.attempt = c->attempt;
-	in.ended = in.now = NOW;
-	in.deadline = c->deadline != 0 ? NOW + c->deadline - 1 : 0;
-	in.delay = DELAY;
+	f->out.kind = c->kind;
+	f->out.status = c->status;
+	f->out.signo = c->signo;
+	if (c->kind == TO && c->signo == 0)
+		f->out.signo = SIGTERM;
+	f->out.why = c->out_why;
+	f->in.out = &f->out;
+	f->in.matches = &f->m;
+	f->in.attempt = c->attempt != 0 ? c->attempt : 1;
+	f->in.ended = NOW;
+	f->in.now = after_now(c->delivered, NOW);
+	f->in.deadline = after_now(c->deadline, 0);
+	f->in.held_late = c->held_late;
+	f->in.delay = DELAY;
+}
 
-	verdict_decide(&p, &in, &v);
+START_TEST(each_case_gets_its_verdict)
+{
+	const struct vcase	*c = &cases[_i];
+	struct fixture		 f;
+	struct verdict		 v;
+	int			 status;
+
+	fixture_set(&f, c);
+	verdict_decide(&f.p, &f.in, &v);
 	ck_assert_msg(v.kind == c->want, "%s: verdict %d, want %d", c->name,
 	    v.kind, c->want);
-	if (c->want == VERDICT_GIVE_UP)
-		ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d",
-		    c->name, v.end, c->want_end);
-	ck_assert_msg(v.status == c->want_status, "%s: status %d, want %d",
-	    c->name, v.status, c->want_status);
-	if (c->want == VERDICT_RETRY)
+	ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d", c->name,
+	    v.end, c->want_end);
+	status = c->want_status != 0 ? c->want_status : c->status;
+	ck_assert_msg(v.status == status, "%s: status %d, want %d", c->name,
+	    v.status, status);
+	if (c->want == VERDICT_RETRY) {
 		ck_assert_msg(v.sleep == DELAY, "%s: sleep %llu", c->name,
 		    (unsigned long long)v.sleep);
+		ck_assert_msg(v.wake == f.in.now + v.sleep, "%s: wake %llu "
+		    "after NOW", c->name, (unsigned long long)(v.wake - NOW));
+	}
 	if (c->want == VERDICT_INTERRUPTED)
 		ck_assert_msg(v.signo == c->signo, "%s: signal %d", c->name,
 		    v.signo);
@@ -258,7 +364,33 @@ START_TEST(each_case_gets_its_verdict)
 		ck_assert_msg(v.why != NULL && strstr(v.why, c->want_why),
 		    "%s: reason '%s', want '%s'", c->name,
 		    v.why != NULL ? v.why : "(none)", c->want_why);
-	cond_free(&cond);
+	cond_free(&f.cond);
+}
+END_TEST
+
+/*
+ * verdict_success is asked before the held output goes out, with no
+ * `now' and no word of it cut short (run.c's call): it says the verdict
+ * of each case, or of the case had its output gone out in time.
+ */
+START_TEST(success_is_foretold_as_decided)
+{
+	const struct vcase	*c = &cases[_i];
+	struct fixture		 f;
+	struct verdict		 v;
+	int			 want;
+
+	fixture_set(&f, c);
+	f.in.held_late = 0;
+	if (c->held_late) {
+		verdict_decide(&f.p, &f.in, &v);
+		want = v.kind == VERDICT_SUCCESS;
+	} else
+		want = c->want == VERDICT_SUCCESS;
+	f.in.now = 0;
+	ck_assert_msg(verdict_success(&f.p, &f.in) == want, "%s: success "
+	    "foretold %d, want %d", c->name, !want, want);
+	cond_free(&f.cond);
 }
 END_TEST
 
@@ -315,63 +447,77 @@ START_TEST(the_deadline_passed_gives_up_whatever_the_delay)
 }
 END_TEST
 
-#define S 1000000000ULL
-
-/* --http: the HTTP status and Retry-After that the output showed. */
+/*
+ * --http: the HTTP status and Retry-After that the output showed, with
+ * --http given, attempt 1 of 5 and no deadline unless said.
+ */
 struct hcase {
 	const char	*name;
 	int		 status;	/* the exit status */
 	int		 http;		/* the last HTTP status; 0: none */
-	int		 ra;		/* Retry-After seconds; -1: none */
+	int		 ra;		/* a Retry-After came: RA(seconds) */
+	uint64_t	 ra_s;
 	double		 spread;
 	const char	*list;		/* --http=LIST; NULL: the default */
 	int		 no_http;	/* --http not given */
 	int		 stop_if;	/* --stop-if-output given and matched */
 	const char	*stop_on;
-	uint64_t	 attempt;
-	uint64_t	 deadline;	/* ns from NOW; 0: none */
+	uint64_t	 attempt;	/* 0: the first */
+	uint64_t	 deadline;
+	uint64_t	 delivered;	/* its output out (in.now); 0: NOW */
 	enum verdict_kind want;
-	enum run_end want_end;
-	uint64_t	 want_sleep;	/* VERDICT_RETRY */
+	enum run_end	 want_end;	/* END_NONE unless it gives up */
+	uint64_t	 want_sleep;	/* VERDICT_RETRY; 0: DELAY */
 };
 
+#define RA(s) .ra = 1, .ra_s = (s)
+
 static const struct hcase hcases[] = {
-	{ "a 503 is retried", 22, 503, -1, 0, NULL, 0, 0, NULL, 1, 0, RT,
-	    END_NONE, DELAY },
-	{ "a 404 is never retried", 22, 404, -1, 0, NULL, 0, 0, NULL, 1, 0,
-	    GU, END_PERMANENT, 0 },
-	{ "a 404 with a success status stays a success", 0, 404, -1, 0,
-	    NULL, 0, 0, NULL, 1, 0, OK, END_NONE, 0 },
-	{ "no HTTP status: the exit status decides", 7, 0, -1, 0, NULL, 0, 0,
-	    NULL, 1, 0, RT, END_NONE, DELAY },
-	{ "a transfer cut after a 200 is retried", 18, 200, -1, 0, NULL, 0, 0,
-	    NULL, 1, 0, RT, END_NONE, DELAY },
-	{ "a status not in the list is permanent", 22, 503, -1, 0, "502", 0,
-	    0, NULL, 1, 0, GU, END_PERMANENT, 0 },
-	{ "a range in the list", 22, 504, -1, 0, "500-599", 0, 0, NULL, 1, 0,
-	    RT, END_NONE, DELAY },
-	{ "without --http the head counts for nothing", 22, 404, 30, 0, NULL,
-	    1, 0, NULL, 1, 0, RT, END_NONE, DELAY },
-	{ "--stop-if-output comes first", 22, 503, -1, 0, NULL, 0, 1, NULL,
-	    1, 0, GU, END_PERMANENT, 0 },
-	{ "the status lists still apply", 22, 503, -1, 0, NULL, 0, 0, "22",
-	    1, 0, GU, END_PERMANENT, 0 },
-	{ "Retry-After is a floor on the sleep", 22, 429, 2, 0, NULL, 0, 0,
-	    NULL, 1, 0, RT, END_NONE, 2 * S },
-	{ "spread by up to a tenth", 22, 503, 2, 0.5, NULL, 0, 0, NULL, 1, 0,
-	    RT, END_NONE, 2 * S + S / 10 },
-	{ "a shorter Retry-After leaves the backoff's sleep", 22, 503, 0, 0.9,
-	    NULL, 0, 0, NULL, 1, 0, RT, END_NONE, DELAY },
-	{ "a Retry-After past the deadline gives up at once", 22, 503, 30, 0,
-	    NULL, 0, 0, NULL, 1, 5 * S, GU, END_RETRY_AFTER, 0 },
-	{ "one that ends at the deadline too", 22, 503, 5, 0, NULL, 0, 0,
-	    NULL, 1, 5 * S, GU, END_RETRY_AFTER, 0 },
-	{ "only the spread past it: cut to fit", 22, 503, 2, 0.99, NULL, 0, 0,
-	    NULL, 1, 2 * S + S / 20, RT, END_NONE, 2 * S + S / 20 - 1 },
-	{ "a Retry-After with no status line before it is ignored", 1, 0,
-	    21600, 0, NULL, 0, 0, NULL, 1, 0, RT, END_NONE, DELAY },
-	{ "the last attempt gives up, Retry-After or not", 22, 503, 2, 0,
-	    NULL, 0, 0, NULL, 5, 0, GU, END_ATTEMPTS, 0 },
+	{ .name = "a 503 is retried", .status = 22, .http = 503, .want = RT },
+	{ .name = "a 404 is never retried", .status = 22, .http = 404,
+	    .want = GU, .want_end = END_PERMANENT },
+	{ .name = "a 404 with a success status stays a success", .http = 404,
+	    .want = OK },
+	{ .name = "no HTTP status: the exit status decides", .status = 7,
+	    .want = RT },
+	{ .name = "a transfer cut after a 200 is retried", .status = 18,
+	    .http = 200, .want = RT },
+	{ .name = "a status not in the list is permanent", .status = 22,
+	    .http = 503, .list = "502", .want = GU, .want_end = END_PERMANENT },
+	{ .name = "a range in the list", .status = 22, .http = 504,
+	    .list = "500-599", .want = RT },
+	{ .name = "without --http the head counts for nothing", .status = 22,
+	    .http = 404, RA(30), .no_http = 1, .want = RT },
+	{ .name = "--stop-if-output comes first", .status = 22, .http = 503,
+	    .stop_if = 1, .want = GU, .want_end = END_PERMANENT },
+	{ .name = "the status lists still apply", .status = 22, .http = 503,
+	    .stop_on = "22", .want = GU, .want_end = END_PERMANENT },
+	{ .name = "Retry-After is a floor on the sleep", .status = 22,
+	    .http = 429, RA(2), .want = RT, .want_sleep = 2 * S },
+	{ .name = "spread by up to a tenth", .status = 22, .http = 503, RA(2),
+	    .spread = 0.5, .want = RT, .want_sleep = 2 * S + S / 10 },
+	{ .name = "a shorter Retry-After leaves the backoff's sleep",
+	    .status = 22, .http = 503, RA(0), .spread = 0.9, .want = RT },
+	{ .name = "a Retry-After past the deadline gives up at once",
+	    .status = 22, .http = 503, RA(30), .deadline = 5 * S, .want = GU,
+	    .want_end = END_RETRY_AFTER },
+	{ .name = "one that ends at the deadline too", .status = 22,
+	    .http = 503, RA(5), .deadline = 5 * S, .want = GU,
+	    .want_end = END_RETRY_AFTER },
+	{ .name = "only the spread past it: cut to fit", .status = 22,
+	    .http = 503, RA(2), .spread = 0.99, .deadline = 2 * S + S / 20,
+	    .want = RT, .want_sleep = 2 * S + S / 20 - 1 },
+	{ .name = "a Retry-After with no status line before it is ignored",
+	    .status = 1, RA(21600), .want = RT },
+	{ .name = "the last attempt gives up, Retry-After or not",
+	    .status = 22, .http = 503, RA(2), .attempt = 5, .want = GU,
+	    .want_end = END_ATTEMPTS },
+	{ .name = "the server's wait starts when the output was out",
+	    .status = 22, .http = 503, RA(2), .delivered = MS(200),
+	    .want = RT, .want_sleep = 2 * S },
+	{ .name = "a Retry-After from the output's end may pass the deadline",
+	    .status = 22, .http = 503, RA(2), .deadline = 2 * S + MS(100),
+	    .delivered = MS(200), .want = GU, .want_end = END_RETRY_AFTER },
 };
 
 START_TEST(http_cases_get_their_verdict)
@@ -388,6 +534,7 @@ START_TEST(http_cases_get_their_verdict)
 	struct verdict		 v;
 	const char		*why;
 	char			 err[128];
+	uint64_t		 want_sleep;
 
 	memset(&cond, 0, sizeof cond);
 	memset(&m, 0, sizeof m);
@@ -408,16 +555,17 @@ START_TEST(http_cases_get_their_verdict)
 	p.max_attempts = 5;
 	memset(&seen, 0, sizeof seen);
 	seen.status = c->http;
-	seen.retry_after = c->ra >= 0;
-	seen.retry_after_s = c->ra >= 0 ? (uint64_t)c->ra : 0;
+	seen.retry_after = c->ra;
+	seen.retry_after_s = c->ra_s;
 	memset(&out, 0, sizeof out);
 	out.status = c->status;
 	memset(&in, 0, sizeof in);
 	in.out = &out;
 	in.matches = &m;
-	in.attempt = c->attempt;
-	in.ended = in.now = NOW;
-	in.deadline = c->deadline != 0 ? NOW + c->deadline : 0;
+	in.attempt = c->attempt != 0 ? c->attempt : 1;
+	in.ended = NOW;
+	in.now = after_now(c->delivered, NOW);
+	in.deadline = after_now(c->deadline, 0);
 	in.delay = DELAY;
 	in.http = &seen;
 	in.spread = c->spread;
@@ -425,108 +573,117 @@ START_TEST(http_cases_get_their_verdict)
 	verdict_decide(&p, &in, &v);
 	ck_assert_msg(v.kind == c->want, "%s: verdict %d, want %d", c->name,
 	    v.kind, c->want);
-	if (c->want == VERDICT_GIVE_UP)
-		ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d",
-		    c->name, v.end, c->want_end);
-	if (c->want == VERDICT_RETRY)
-		ck_assert_msg(v.sleep == c->want_sleep, "%s: sleep %llu, want "
+	ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d", c->name,
+	    v.end, c->want_end);
+	want_sleep = c->want_sleep != 0 ? c->want_sleep : DELAY;
+	if (c->want == VERDICT_RETRY) {
+		ck_assert_msg(v.sleep == want_sleep, "%s: sleep %llu, want "
 		    "%llu", c->name, (unsigned long long)v.sleep,
-		    (unsigned long long)c->want_sleep);
+		    (unsigned long long)want_sleep);
+		ck_assert_msg(v.wake == in.now + v.sleep, "%s: wake %llu "
+		    "after NOW", c->name, (unsigned long long)(v.wake - NOW));
+	}
 	ck_assert_int_eq(v.http_status, c->no_http ? 0 : c->http);
 	cond_free(&cond);
 }
 END_TEST
 
-#define MS(x) ((uint64_t)(x) * 1000000ULL)
-#define NEVER UINT64_MAX
-#define REACHED UINT64_MAX	/* a deadline that is now */
-#define FOREVER UINT64_MAX	/* no --budget-wait; no end to the wait */
+#define NEVER UINT64_MAX	/* the store's wait: no token ever (rate 0) */
 
-/* The store's answer, where the run stands, and the word expected. */
+/*
+ * The store's answer, where the run stands, and the word expected: a
+ * token unless said, with no deadline and no --budget-wait. The circuit
+ * and what holds the attempt back are the answer's unless said: open
+ * and HOLD_CIRCUIT for BUDGET_OPEN, HOLD_TOKEN for BUDGET_NO_TOKEN.
+ */
 static const struct acase {
 	const char		*name;
 	enum budget_answer	 answer;
-	enum circuit_state	 circuit;
+	enum circuit_state	 circuit;	/* CLOSED: the answer's */
 	uint64_t		 wait;		/* the store's, ns */
 	int			 first;
-	uint64_t		 deadline;	/* ns after NOW; 0: none */
-	uint64_t		 until;		/* --budget-wait, ns after NOW */
+	uint64_t		 deadline;
+	uint64_t		 until;		/* --budget-wait ends */
 	double			 u;
 	enum admit_kind		 want;
-	enum budget_hold	 reason;
+	enum budget_hold	 reason;	/* HOLD_NONE: the answer's */
 	uint64_t		 wake;		/* ADMIT_WAIT: ns after NOW */
-	uint64_t		 want_until;	/* the wait's end, after NOW */
+	uint64_t		 want_until;	/* the wait's end */
 } acases[] = {
-	{ "a token", BUDGET_GO, CIRCUIT_CLOSED, 0, 0, 0, FOREVER, 0,
-	    ADMIT_GO, HOLD_NONE, 0, FOREVER },
-	{ "a first attempt", BUDGET_GO, CIRCUIT_CLOSED, 0, 1, MS(5), FOREVER, 0,
-	    ADMIT_GO, HOLD_NONE, 0, MS(5) },
-	{ "open, no deadline: waited for", BUDGET_OPEN, CIRCUIT_OPEN, MS(100), 1,
-	    0, FOREVER, 0, ADMIT_WAIT, HOLD_CIRCUIT, MS(100), FOREVER },
-	{ "open past the deadline", BUDGET_OPEN, CIRCUIT_OPEN, MS(6000), 0,
-	    MS(5000), FOREVER, 0, ADMIT_CIRCUIT, HOLD_CIRCUIT, 0, MS(5000) },
-	{ "open until the deadline", BUDGET_OPEN, CIRCUIT_OPEN, MS(5000), 0,
-	    MS(5000), FOREVER, 0, ADMIT_CIRCUIT, HOLD_CIRCUIT, 0, MS(5000) },
-	{ "open past --budget-wait", BUDGET_OPEN, CIRCUIT_OPEN, MS(2000), 1, 0,
-	    MS(1000), 0, ADMIT_CIRCUIT, HOLD_CIRCUIT, 0, MS(1000) },
-	{ "open, --budget-wait=0", BUDGET_OPEN, CIRCUIT_OPEN, MS(1), 1, 0, 0, 0,
-	    ADMIT_CIRCUIT, HOLD_CIRCUIT, 0, 0 },
-	{ "open: asked again in 250ms", BUDGET_OPEN, CIRCUIT_OPEN, MS(2000), 0,
-	    MS(10000), FOREVER, 0, ADMIT_WAIT, HOLD_CIRCUIT, MS(250),
-	    MS(10000) },
-	{ "open: closes in 100ms", BUDGET_OPEN, CIRCUIT_OPEN, MS(100), 0,
-	    MS(10000), MS(3000), 0, ADMIT_WAIT, HOLD_CIRCUIT, MS(100),
-	    MS(3000) },
-	{ "open: the stretch", BUDGET_OPEN, CIRCUIT_OPEN, MS(2000), 0, MS(10000),
-	    FOREVER, 0.5, ADMIT_WAIT, HOLD_CIRCUIT, 312500000ULL, MS(10000) },
-	{ "a probe is out: asked again in 50ms", BUDGET_OPEN, CIRCUIT_HALF_OPEN,
-	    MS(2000), 1, MS(10000), FOREVER, 0, ADMIT_WAIT, HOLD_CIRCUIT,
-	    MS(50), MS(10000) },
-	{ "a probe is out past the deadline: it may close sooner",
-	    BUDGET_OPEN, CIRCUIT_HALF_OPEN, MS(6000), 0, MS(5000), FOREVER, 0,
-	    ADMIT_WAIT, HOLD_CIRCUIT, MS(50), MS(5000) },
-	{ "a probe is out at the deadline", BUDGET_OPEN, CIRCUIT_HALF_OPEN,
-	    MS(100), 0, REACHED, FOREVER, 0, ADMIT_CIRCUIT, HOLD_CIRCUIT, 0, 0 },
-	{ "open: not asked past the deadline", BUDGET_OPEN, CIRCUIT_OPEN, MS(350),
-	    0, MS(360), FOREVER, 0.9, ADMIT_WAIT, HOLD_CIRCUIT, MS(360),
-	    MS(360) },
-	{ "open: never sooner than 1ms", BUDGET_OPEN, CIRCUIT_OPEN, 0, 0,
-	    MS(10000), FOREVER, 0, ADMIT_WAIT, HOLD_CIRCUIT, MS(1),
-	    MS(10000) },
-	{ "no token, --budget-wait=0", BUDGET_NO_TOKEN, CIRCUIT_CLOSED, MS(100),
-	    0, 0, 0, 0, ADMIT_EXHAUSTED, HOLD_TOKEN, 0, 0 },
-	{ "no token, --budget-wait over", BUDGET_NO_TOKEN, CIRCUIT_CLOSED,
-	    MS(100), 0, MS(9000), 0, 0, ADMIT_EXHAUSTED, HOLD_TOKEN, 0, 0 },
-	{ "no token at the deadline", BUDGET_NO_TOKEN, CIRCUIT_CLOSED, MS(100), 0,
-	    REACHED, FOREVER, 0, ADMIT_EXHAUSTED, HOLD_TOKEN, 0, 0 },
-	{ "no token, no deadline: asked again in 50ms", BUDGET_NO_TOKEN,
-	    CIRCUIT_CLOSED, MS(5000), 0, 0, FOREVER, 0, ADMIT_WAIT, HOLD_TOKEN, MS(50),
-	    FOREVER },
-	{ "no token, rate 0: waited for all the same", BUDGET_NO_TOKEN,
-	    CIRCUIT_CLOSED, NEVER, 0, 0, FOREVER, 0, ADMIT_WAIT, HOLD_TOKEN, MS(50),
-	    FOREVER },
-	{ "no token: an eighth of what is left", BUDGET_NO_TOKEN, CIRCUIT_CLOSED,
-	    MS(5000), 0, 0, MS(200), 0, ADMIT_WAIT, HOLD_TOKEN, MS(25),
-	    MS(200) },
-	{ "no token: one in 10ms, stretched", BUDGET_NO_TOKEN, CIRCUIT_CLOSED,
-	    MS(10), 0, 0, FOREVER, 0.5, ADMIT_WAIT, HOLD_TOKEN, 12500000ULL,
-	    FOREVER },
-	{ "no token: the deadline near, asked more often", BUDGET_NO_TOKEN,
-	    CIRCUIT_CLOSED, MS(5000), 0, MS(30), FOREVER, 0, ADMIT_WAIT, HOLD_TOKEN,
-	    3750000ULL, MS(30) },
-	{ "no token: not past --budget-wait", BUDGET_NO_TOKEN, CIRCUIT_CLOSED,
-	    MS(5000), 0, 0, MS(1), 0.9, ADMIT_WAIT, HOLD_TOKEN, MS(1), MS(1) },
-	{ "no token: the sooner of deadline and --budget-wait",
-	    BUDGET_NO_TOKEN, CIRCUIT_CLOSED, MS(5000), 0, MS(4000), MS(800), 0,
-	    ADMIT_WAIT, HOLD_TOKEN, MS(50), MS(800) },
+	{ .name = "a token", .want = ADMIT_GO },
+	{ .name = "a first attempt", .first = 1, .deadline = MS(5),
+	    .want = ADMIT_GO, .want_until = MS(5) },
+	{ .name = "open, no deadline: waited for", .answer = BUDGET_OPEN,
+	    .wait = MS(100), .first = 1, .want = ADMIT_WAIT, .wake = MS(100) },
+	{ .name = "open past the deadline", .answer = BUDGET_OPEN,
+	    .wait = MS(6000), .deadline = MS(5000), .want = ADMIT_CIRCUIT,
+	    .want_until = MS(5000) },
+	{ .name = "open until the deadline", .answer = BUDGET_OPEN,
+	    .wait = MS(5000), .deadline = MS(5000), .want = ADMIT_CIRCUIT,
+	    .want_until = MS(5000) },
+	{ .name = "open past --budget-wait", .answer = BUDGET_OPEN,
+	    .wait = MS(2000), .first = 1, .until = MS(1000),
+	    .want = ADMIT_CIRCUIT, .want_until = MS(1000) },
+	{ .name = "open, --budget-wait=0", .answer = BUDGET_OPEN, .wait = MS(1),
+	    .first = 1, .until = AT_NOW, .want = ADMIT_CIRCUIT,
+	    .want_until = AT_NOW },
+	{ .name = "open: asked again in 250ms", .answer = BUDGET_OPEN,
+	    .wait = MS(2000), .deadline = MS(10000), .want = ADMIT_WAIT,
+	    .wake = MS(250), .want_until = MS(10000) },
+	{ .name = "open: closes in 100ms", .answer = BUDGET_OPEN,
+	    .wait = MS(100), .deadline = MS(10000), .until = MS(3000),
+	    .want = ADMIT_WAIT, .wake = MS(100), .want_until = MS(3000) },
+	{ .name = "open: the stretch", .answer = BUDGET_OPEN, .wait = MS(2000),
+	    .deadline = MS(10000), .u = 0.5, .want = ADMIT_WAIT,
+	    .wake = 312500000ULL, .want_until = MS(10000) },
+	{ .name = "a probe is out: asked again in 50ms", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_HALF_OPEN, .wait = MS(2000), .first = 1,
+	    .deadline = MS(10000), .want = ADMIT_WAIT, .wake = MS(50),
+	    .want_until = MS(10000) },
+	{ .name = "a probe is out past the deadline: it may close sooner",
+	    .answer = BUDGET_OPEN, .circuit = CIRCUIT_HALF_OPEN,
+	    .wait = MS(6000), .deadline = MS(5000), .want = ADMIT_WAIT,
+	    .wake = MS(50), .want_until = MS(5000) },
+	{ .name = "a probe is out at the deadline", .answer = BUDGET_OPEN,
+	    .circuit = CIRCUIT_HALF_OPEN, .wait = MS(100), .deadline = AT_NOW,
+	    .want = ADMIT_CIRCUIT, .want_until = AT_NOW },
+	{ .name = "open: not asked past the deadline", .answer = BUDGET_OPEN,
+	    .wait = MS(350), .deadline = MS(360), .u = 0.9, .want = ADMIT_WAIT,
+	    .wake = MS(360), .want_until = MS(360) },
+	{ .name = "open: never sooner than 1ms", .answer = BUDGET_OPEN,
+	    .deadline = MS(10000), .want = ADMIT_WAIT, .wake = MS(1),
+	    .want_until = MS(10000) },
+	{ .name = "no token, --budget-wait=0", .answer = BUDGET_NO_TOKEN,
+	    .wait = MS(100), .until = AT_NOW, .want = ADMIT_EXHAUSTED,
+	    .want_until = AT_NOW },
+	{ .name = "no token, --budget-wait over", .answer = BUDGET_NO_TOKEN,
+	    .wait = MS(100), .deadline = MS(9000), .until = AT_NOW,
+	    .want = ADMIT_EXHAUSTED, .want_until = AT_NOW },
+	{ .name = "no token at the deadline", .answer = BUDGET_NO_TOKEN,
+	    .wait = MS(100), .deadline = AT_NOW, .want = ADMIT_EXHAUSTED,
+	    .want_until = AT_NOW },
+	{ .name = "no token, no deadline: asked again in 50ms",
+	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .want = ADMIT_WAIT,
+	    .wake = MS(50) },
+	{ .name = "no token, rate 0: waited for all the same",
+	    .answer = BUDGET_NO_TOKEN, .wait = NEVER, .want = ADMIT_WAIT,
+	    .wake = MS(50) },
+	{ .name = "no token: an eighth of what is left",
+	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .until = MS(200),
+	    .want = ADMIT_WAIT, .wake = MS(25), .want_until = MS(200) },
+	{ .name = "no token: one in 10ms, stretched", .answer = BUDGET_NO_TOKEN,
+	    .wait = MS(10), .u = 0.5, .want = ADMIT_WAIT, .wake = 12500000ULL },
+	{ .name = "no token: the deadline near, asked more often",
+	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .deadline = MS(30),
+	    .want = ADMIT_WAIT, .wake = 3750000ULL, .want_until = MS(30) },
+	{ .name = "no token: not past --budget-wait", .answer = BUDGET_NO_TOKEN,
+	    .wait = MS(5000), .until = MS(1), .u = 0.9, .want = ADMIT_WAIT,
+	    .wake = MS(1), .want_until = MS(1) },
+	{ .name = "no token: the sooner of deadline and --budget-wait",
+	    .answer = BUDGET_NO_TOKEN, .wait = MS(5000), .deadline = MS(4000),
+	    .until = MS(800), .want = ADMIT_WAIT, .wake = MS(50),
+	    .want_until = MS(800) },
 };
-
-/* A time after NOW, or no end. */
-static uint64_t
-after_now(uint64_t ns)
-{
-	return ns == FOREVER ? DURATION_MAX : NOW + ns;
-}
 
 START_TEST(each_budget_answer_gets_its_word)
 {
@@ -534,31 +691,38 @@ START_TEST(each_budget_answer_gets_its_word)
 	struct budget_grant	 g;
 	struct admit_input	 in;
 	struct admit		 a;
+	enum budget_hold	 reason;
+	uint64_t		 until;
 
 	memset(&g, 0, sizeof g);
 	g.answer = c->answer;
 	g.circuit = c->circuit;
+	if (c->circuit == CIRCUIT_CLOSED && c->answer == BUDGET_OPEN)
+		g.circuit = CIRCUIT_OPEN;
 	g.wait = c->wait;
 	memset(&in, 0, sizeof in);
 	in.grant = &g;
 	in.first = c->first;
 	in.now = NOW;
-	in.deadline = c->deadline == REACHED ? NOW : c->deadline != 0 ?
-	    NOW + c->deadline : 0;
-	in.until = after_now(c->until);
+	in.deadline = after_now(c->deadline, 0);
+	in.until = after_now(c->until, DURATION_MAX);
 	in.u = c->u;
+	reason = c->reason;
+	if (reason == HOLD_NONE && c->answer != BUDGET_GO)
+		reason = c->answer == BUDGET_OPEN ? HOLD_CIRCUIT : HOLD_TOKEN;
 	verdict_admit(&in, &a);
 	ck_assert_msg(a.kind == c->want, "%s: kind %d, not %d", c->name,
 	    a.kind, c->want);
-	ck_assert_msg(a.reason == c->reason, "%s: reason %d, not %d",
-	    c->name, a.reason, c->reason);
+	ck_assert_msg(a.reason == reason, "%s: reason %d, not %d", c->name,
+	    a.reason, reason);
 	if (c->want == ADMIT_WAIT)
 		ck_assert_msg(a.wake == NOW + c->wake, "%s: wake %llu, not "
 		    "%llu", c->name, (unsigned long long)(a.wake - NOW),
 		    (unsigned long long)c->wake);
-	ck_assert_msg(a.until == after_now(c->want_until), "%s: until %llu, "
-	    "not %llu", c->name, (unsigned long long)(a.until - NOW),
-	    (unsigned long long)c->want_until);
+	until = after_now(c->want_until, DURATION_MAX);
+	ck_assert_msg(a.until == until, "%s: until %llu, not %llu", c->name,
+	    (unsigned long long)(a.until - NOW),
+	    (unsigned long long)(until - NOW));
 }
 END_TEST
 
@@ -606,6 +770,8 @@ verdict_suite(void)
 	s = suite_create("verdict");
 	tc = tcase_create("rules");
 	tcase_add_loop_test(tc, each_case_gets_its_verdict, 0, nitems(cases));
+	tcase_add_loop_test(tc, success_is_foretold_as_decided, 0,
+	    nitems(cases));
 	tcase_add_test(tc, no_matches_given_is_no_match);
 	tcase_add_test(tc, the_deadline_passed_gives_up_whatever_the_delay);
 	tcase_add_loop_test(tc, http_cases_get_their_verdict, 0,
