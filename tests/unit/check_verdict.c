@@ -761,6 +761,43 @@ START_TEST(a_wait_near_the_end_of_time_saturates)
 }
 END_TEST
 
+/* What the budget and the breaker hear of each verdict. */
+static const struct rcase {
+	const char		*name;
+	enum verdict_kind	 kind;
+	enum run_end		 end;
+	enum budget_result	 want;
+} rcases[] = {
+	{ "a success", VERDICT_SUCCESS, END_NONE, BUDGET_SUCCESS },
+	{ "a retry", VERDICT_RETRY, END_NONE, BUDGET_FAILURE },
+	{ "an interrupt", VERDICT_INTERRUPTED, END_NONE, BUDGET_NEUTRAL },
+	{ "no command to run", VERDICT_GIVE_UP, END_EXEC, BUDGET_NEUTRAL },
+	{ "a permanent status", VERDICT_GIVE_UP, END_PERMANENT,
+	    BUDGET_NEUTRAL },
+	{ "a success cut short", VERDICT_GIVE_UP, END_OUTPUT,
+	    BUDGET_NEUTRAL },
+	{ "the last attempt failed", VERDICT_GIVE_UP, END_ATTEMPTS,
+	    BUDGET_FAILURE },
+	{ "a failure at the deadline", VERDICT_GIVE_UP, END_DEADLINE,
+	    BUDGET_FAILURE },
+	{ "a Retry-After past the deadline", VERDICT_GIVE_UP,
+	    END_RETRY_AFTER, BUDGET_FAILURE },
+};
+
+START_TEST(the_budget_hears_failures_the_service_made)
+{
+	const struct rcase	*c = &rcases[_i];
+	struct verdict		 v;
+
+	memset(&v, 0, sizeof v);
+	v.kind = c->kind;
+	v.end = c->end;
+	ck_assert_msg(verdict_budget_result(&v) == c->want,
+	    "%s: result %d, not %d", c->name, verdict_budget_result(&v),
+	    c->want);
+}
+END_TEST
+
 static Suite *
 verdict_suite(void)
 {
@@ -781,6 +818,8 @@ verdict_suite(void)
 	tcase_add_loop_test(tc, each_budget_answer_gets_its_word, 0,
 	    nitems(acases));
 	tcase_add_test(tc, a_wait_near_the_end_of_time_saturates);
+	tcase_add_loop_test(tc, the_budget_hears_failures_the_service_made, 0,
+	    nitems(rcases));
 	suite_add_tcase(s, tc);
 	return s;
 }
