@@ -14,6 +14,7 @@
 
 #include "budget.h"
 #include "store.h"
+#include "store_url.h"
 
 static unsigned long long
 now_ns(void)

@@ -13,6 +13,7 @@
 #include "dryrun.h"
 #include "duration.h"
 #include "store.h"
+#include "store_url.h"
 
 /* Rows a dry run prints when attempts are unlimited. */
 #define DRY_UNLIMITED_ROWS 100

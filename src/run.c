@@ -22,6 +22,7 @@
 #include "run.h"
 #include "runenv.h"
 #include "store.h"
+#include "store_url.h"
 #include "supervise.h"
 #include "verdict.h"
 

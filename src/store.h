@@ -3,12 +3,12 @@
  * Where shared budgets live: one small interface over the stores, so that
  * the loop never knows whether the state sits in a file or on a server.
  * Each call is one atomic change of one budget's state (budget.c's
- * arithmetic, done under the store's lock or in its server).
+ * arithmetic, done under the store's lock or in its server). Which store
+ * a URL names, and opening it: store_url.h.
  */
 #ifndef RETRY_STORE_H
 #define RETRY_STORE_H
 
-#include <stddef.h>
 #include <stdint.h>
 
 #include "budget.h"
@@ -34,11 +34,6 @@ struct store {
 	uint64_t		 until;		/* no wait past it; 0: none */
 };
 
-int	 store_url_check(const char *, const char **);
-void	 store_url_shown(const char *, char *, size_t);
-void	 store_default_url(char *, size_t);
-struct store *store_open(const char *, const char *,
-	    const struct budget_params *, int, char *, size_t);
 void	 store_set_deadline(struct store *, uint64_t);
 int	 store_admit(struct store *, int, struct budget_grant *);
 int	 store_report(struct store *, enum budget_result, int, int);
@@ -46,13 +41,5 @@ int	 store_read(struct store *, struct budget_state *, uint64_t *, int *);
 const char *store_error(const struct store *);
 const char *store_take_warning(struct store *);
 void	 store_close(struct store *);
-
-/* store_file.c */
-struct store *store_file_open(const char *, const char *,
-	    const struct budget_params *, int, char *, size_t);
-
-/* store_redis.c, in a build with hiredis (HAVE_HIREDIS) */
-struct store *store_redis_open(const char *, const char *,
-	    const struct budget_params *, char *, size_t);
 
 #endif

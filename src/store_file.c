@@ -31,6 +31,7 @@
 #include "eventloop.h"
 #include "rng.h"
 #include "store.h"
+#include "store_file.h"
 
 #ifdef F_OFD_SETLK
 #define LOCK_CMD F_OFD_SETLK

@@ -37,6 +37,7 @@
 #include "eventloop.h"
 #include "redis_url.h"
 #include "store.h"
+#include "store_redis.h"
 
 /* All that one call of the store may take, connecting included. */
 #define STORE_REDIS_WAIT_NS 250000000ULL

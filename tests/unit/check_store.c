@@ -21,6 +21,7 @@
 #include "check_params.h"
 #include "eventloop.h"
 #include "store.h"
+#include "store_url.h"
 
 static char	top[4096];	/* a fresh directory per test */
 static char	dir[4200];	/* DIR: top/st */
