@@ -64,7 +64,7 @@ main(int argc, char **argv)
 	p.rate = 1;
 	p.gain = BUDGET_DEFAULT_GAIN;
 	p.recover = BUDGET_DEFAULT_RECOVER;
-	if ((s = store_open(argv[1], "roundtrip", &p, 1, err,
+	if ((s = store_open(argv[1], "roundtrip", &p, STORE_CREATE, err,
 	    sizeof err)) == NULL) {
 		fprintf(stderr, "store-roundtrip: %s\n", err);
 		return 1;
@@ -75,13 +75,15 @@ main(int argc, char **argv)
 		return 1;
 	for (i = 0; i < n; i++) {
 		t0 = now_ns();
-		if (store_admit(s, i % 2 == 0, &g) == -1) {
+		if (store_admit(s, i % 2 == 0 ? STORE_FIRST : STORE_RETRY,
+		    &g) == -1) {
 			fprintf(stderr, "store-roundtrip: %s\n", store_error(s));
 			return 1;
 		}
 		ta[i] = now_ns() - t0;
 		t0 = now_ns();
-		if (store_report(s, BUDGET_FAILURE, i % 2, 0) == -1) {
+		if (store_report(s, BUDGET_FAILURE, i % 2 == 1 ?
+		    STORE_TOOK_TOKEN : STORE_NO_TOKEN, STORE_NOT_PROBE) == -1) {
 			fprintf(stderr, "store-roundtrip: %s\n", store_error(s));
 			return 1;
 		}

@@ -348,7 +348,8 @@ gate(struct run *r)
 	    (r->deadline > since ? r->deadline - since : 0) :
 	    in.until == DURATION_MAX ? DURATION_MAX : in.until - since;
 	while (r->store != NULL) {
-		failed = store_admit(r->store, in.first, &r->grant) == -1;
+		failed = store_admit(r->store,
+		    in.first ? STORE_FIRST : STORE_RETRY, &r->grant) == -1;
 		if (failed && eventloop_signal() != 0)
 			eventloop_die_of(eventloop_signal());
 		store_heard(r, failed);
@@ -415,7 +416,9 @@ report(struct run *r)
 	else if (v->kind == VERDICT_RETRY || (v->kind == VERDICT_GIVE_UP &&
 	    v->end != END_EXEC && v->end != END_PERMANENT))
 		res = BUDGET_FAILURE;
-	failed = store_report(r->store, res, r->took, r->grant.probe) == -1;
+	failed = store_report(r->store, res,
+	    r->took ? STORE_TOOK_TOKEN : STORE_NO_TOKEN,
+	    r->grant.probe ? STORE_PROBE : STORE_NOT_PROBE) == -1;
 	if (failed && eventloop_signal() != 0)
 		return;		/* the run dies of it next */
 	store_heard(r, failed);
@@ -444,7 +447,8 @@ attempt_run(struct run *r, struct stop_plan *plan)
 	/* A token that came at the deadline starts nothing. */
 	if (r->deadline != 0 && eventloop_now() >= r->deadline) {
 		if (r->store != NULL && r->grant.probe)
-			store_report(r->store, BUDGET_NEUTRAL, 0, 1);
+			store_report(r->store, BUDGET_NEUTRAL,
+			    STORE_NO_TOKEN, STORE_PROBE);
 		if (r->made == 0)
 			return give_up(r, "deadline-first", EXIT_TIMEDOUT);
 		return give_up(r, "deadline", r->prev);
@@ -645,7 +649,7 @@ run_setup(struct run *r)
 
 	/* First: a store refused is a usage error, before anything is set up. */
 	if (o->budget != NULL && (r->store = store_open(o->store, o->budget,
-	    &o->budget_params, 1, err, sizeof err)) == NULL) {
+	    &o->budget_params, STORE_CREATE, err, sizeof err)) == NULL) {
 		store_url_shown(o->store, shown, sizeof shown);
 		log_error("cannot use --store=%s: %s", shown, err);
 		return -1;

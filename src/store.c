@@ -20,18 +20,20 @@ store_set_deadline(struct store *s, uint64_t deadline)
 	s->until = deadline;
 }
 
-/* Ask to start an attempt (first: the run's first). -1: the store failed. */
+/* Ask to start an attempt, the run's first or a retry. -1: the store failed. */
 int
-store_admit(struct store *s, int first, struct budget_grant *g)
+store_admit(struct store *s, enum store_attempt attempt,
+    struct budget_grant *g)
 {
-	return s->ops->admit(s, first, g);
+	return s->ops->admit(s, attempt, g);
 }
 
 /* Tell how an attempt ended. -1: the store failed. */
 int
-store_report(struct store *s, enum budget_result r, int retry, int probe)
+store_report(struct store *s, enum budget_result r, enum store_token token,
+    enum store_probe probe)
 {
-	return s->ops->report(s, r, retry, probe);
+	return s->ops->report(s, r, token, probe);
 }
 
 /*

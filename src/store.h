@@ -15,13 +15,42 @@
 
 struct store;
 
+/*
+ * store_open, store_file_open: whether a missing directory is made (a
+ * run), or the budget read as new (a dry run, which makes nothing).
+ */
+enum store_create {
+	STORE_NO_CREATE,
+	STORE_CREATE,
+};
+
+/* store_admit: which attempt asks to start. */
+enum store_attempt {
+	STORE_RETRY,		/* takes a token */
+	STORE_FIRST,		/* the run's first: deposits ratio tokens */
+};
+
+/* store_report: whether the attempt took a token (a success gives it back). */
+enum store_token {
+	STORE_NO_TOKEN,
+	STORE_TOOK_TOKEN,
+};
+
+/* store_report: whether the attempt was the half-open circuit's probe. */
+enum store_probe {
+	STORE_NOT_PROBE,
+	STORE_PROBE,
+};
+
 /* What each kind of store does; store.c calls through it. */
 struct store_ops {
-	int	(*admit)(struct store *, int, struct budget_grant *);
-	int	(*report)(struct store *, enum budget_result, int, int);
-	int	(*read)(struct store *, struct budget_state *, uint64_t *,
-		    int *);
-	void	(*close)(struct store *);
+	int	(*admit)(struct store *s, enum store_attempt attempt,
+		    struct budget_grant *g);
+	int	(*report)(struct store *s, enum budget_result r,
+		    enum store_token token, enum store_probe probe);
+	int	(*read)(struct store *s, struct budget_state *st,
+		    uint64_t *now, int *fresh);
+	void	(*close)(struct store *s);
 };
 
 /* The part every store shares; a store's own struct starts with it. */
@@ -34,12 +63,15 @@ struct store {
 	uint64_t		 until;		/* no wait past it; 0: none */
 };
 
-void	 store_set_deadline(struct store *, uint64_t);
-int	 store_admit(struct store *, int, struct budget_grant *);
-int	 store_report(struct store *, enum budget_result, int, int);
-int	 store_read(struct store *, struct budget_state *, uint64_t *, int *);
-const char *store_error(const struct store *);
-const char *store_take_warning(struct store *);
-void	 store_close(struct store *);
+void	 store_set_deadline(struct store *s, uint64_t deadline);
+int	 store_admit(struct store *s, enum store_attempt attempt,
+	    struct budget_grant *g);
+int	 store_report(struct store *s, enum budget_result r,
+	    enum store_token token, enum store_probe probe);
+int	 store_read(struct store *s, struct budget_state *st, uint64_t *now,
+	    int *fresh);
+const char *store_error(const struct store *s);
+const char *store_take_warning(struct store *s);
+void	 store_close(struct store *s);
 
 #endif

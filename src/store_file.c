@@ -127,7 +127,8 @@ kind_at(struct file_store *fs, const char *name)
  * its group or others.
  */
 static int
-open_dir(struct file_store *fs, int create, char *err, size_t errlen)
+open_dir(struct file_store *fs, enum store_create create, char *err,
+    size_t errlen)
 {
 	struct stat	sb;
 	int		fd, e;
@@ -138,7 +139,7 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 	 */
 	fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK |
 	    O_CLOEXEC);
-	if (fd == -1 && errno == ENOENT && create) {
+	if (fd == -1 && errno == ENOENT && create == STORE_CREATE) {
 		if (mkdir(fs->dir, 0700) == -1 && errno != EEXIST) {
 			snprintf(err, errlen, "cannot create %s: %s", fs->dir,
 			    strerror(errno));
@@ -147,7 +148,7 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 		fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 		    O_NONBLOCK | O_CLOEXEC);
 	}
-	if (fd == -1 && !create && errno == ENOENT)
+	if (fd == -1 && create == STORE_NO_CREATE && errno == ENOENT)
 		return fs->dirfd = -1, 0;
 	if (fd == -1) {
 		/* O_DIRECTORY speaks first: ENOTDIR for a symlink too. */
@@ -542,17 +543,21 @@ apply(struct file_store *fs, const struct change *c)
 }
 
 static int
-file_admit(struct store *s, int first, struct budget_grant *g)
+file_admit(struct store *s, enum store_attempt attempt,
+    struct budget_grant *g)
 {
-	struct change	c = { 1, first, g, BUDGET_NEUTRAL, 0, 0 };
+	struct change	c = { .admit = 1, .first = attempt == STORE_FIRST,
+	    .grant = g, .result = BUDGET_NEUTRAL };
 
 	return apply((struct file_store *)s, &c);
 }
 
 static int
-file_report(struct store *s, enum budget_result r, int retry, int probe)
+file_report(struct store *s, enum budget_result r, enum store_token token,
+    enum store_probe probe)
 {
-	struct change	c = { 0, 0, NULL, r, retry, probe };
+	struct change	c = { .result = r, .retry = token == STORE_TOOK_TOKEN,
+	    .probe = probe == STORE_PROBE };
 
 	return apply((struct file_store *)s, &c);
 }
@@ -589,7 +594,8 @@ static const struct store_ops file_ops = {
  */
 struct store *
 store_file_open(const char *dir, const char *name,
-    const struct budget_params *p, int create, char *err, size_t errlen)
+    const struct budget_params *p, enum store_create create, char *err,
+    size_t errlen)
 {
 	struct file_store	*fs;
 	size_t			 n;

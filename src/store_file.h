@@ -8,7 +8,7 @@
 #include "store.h"
 
 struct store *store_file_open(const char *dir, const char *name,
-	    const struct budget_params *p, int create, char *err,
-	    size_t errlen);
+	    const struct budget_params *p, enum store_create create,
+	    char *err, size_t errlen);
 
 #endif

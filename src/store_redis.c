@@ -487,14 +487,16 @@ has_field(const redisReply *r)
 }
 
 static int
-redis_admit(struct store *s, int first, struct budget_grant *g)
+redis_admit(struct store *s, enum store_attempt attempt,
+    struct budget_grant *g)
 {
 	struct redis_store	*rs = (struct redis_store *)s;
-	const char		*own[1] = { first ? "1" : "0" };
+	const char		*own[1];
 	const char		*circ;
 	redisReply		*r;
 	double			 answer, probe, wait, tokens;
 
+	own[0] = attempt == STORE_FIRST ? "1" : "0";
 	memset(g, 0, sizeof *g);
 	if (begin(rs) == -1 ||
 	    (r = script(rs, rs->sha_admit, lua_admit, own, 1)) == NULL)
@@ -524,7 +526,8 @@ redis_admit(struct store *s, int first, struct budget_grant *g)
 }
 
 static int
-redis_report(struct store *s, enum budget_result res, int retry, int probe)
+redis_report(struct store *s, enum budget_result res, enum store_token token,
+    enum store_probe probe)
 {
 	struct redis_store	*rs = (struct redis_store *)s;
 	const char		*own[3];
@@ -532,9 +535,9 @@ redis_report(struct store *s, enum budget_result res, int retry, int probe)
 
 	own[0] = res == BUDGET_SUCCESS ? "s" : res == BUDGET_FAILURE ? "f" :
 	    "n";
-	own[1] = retry ? "1" : "0";
-	own[2] = probe ? "1" : "0";
-	if (res == BUDGET_NEUTRAL && !probe)
+	own[1] = token == STORE_TOOK_TOKEN ? "1" : "0";
+	own[2] = probe == STORE_PROBE ? "1" : "0";
+	if (res == BUDGET_NEUTRAL && probe == STORE_NOT_PROBE)
 		return 0;	/* nothing to change */
 	if (begin(rs) == -1 ||
 	    (r = script(rs, rs->sha_report, lua_report, own, 3)) == NULL)

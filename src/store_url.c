@@ -93,7 +93,7 @@ store_default_url(char *buf, size_t len)
  */
 struct store *
 store_open(const char *url, const char *name, const struct budget_params *p,
-    int create, char *err, size_t errlen)
+    enum store_create create, char *err, size_t errlen)
 {
 	const char	*why;
 

@@ -15,7 +15,7 @@ int	 store_url_check(const char *url, const char **why);
 void	 store_url_shown(const char *url, char *buf, size_t len);
 void	 store_default_url(char *buf, size_t len);
 struct store *store_open(const char *url, const char *name,
-	    const struct budget_params *p, int create, char *err,
-	    size_t errlen);
+	    const struct budget_params *p, enum store_create create,
+	    char *err, size_t errlen);
 
 #endif
