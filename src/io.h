@@ -29,6 +29,18 @@ enum stdout_mode {
 	STDOUT_HOLD,
 };
 
+/* io_init: whether the attempt's HTTP heads are read (--http). */
+enum io_http {
+	IO_NO_HTTP,
+	IO_READ_HTTP,
+};
+
+/* io_init: where the attempt's standard output goes. */
+enum io_stdout_to {
+	IO_STDOUT_TO_STDOUT,	/* retry's own: an attempt's */
+	IO_STDOUT_TO_STDERR,	/* retry's stderr: a hook's */
+};
+
 #define IO_MAXFDS 4
 #define IO_CHUNK ((size_t)65536)
 #define IO_TEE_MAX ((size_t)PIPE_BIG)
@@ -94,7 +106,7 @@ struct io {
 
 int	io_guard_stdfds(void);
 int	io_init(struct io *, enum stdin_mode, enum stdout_mode,
-	    const struct conditions *, int, int);
+	    const struct conditions *, enum io_http, enum io_stdout_to);
 int	io_prepare(struct io *, struct cond_matches *, struct http_seen *);
 void	io_child(struct io *);
 void	io_started(struct io *);

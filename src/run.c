@@ -674,9 +674,10 @@ run_setup(struct run *r)
 		return -1;
 	}
 	r->hooks = o->on_retry != NULL || o->on_give_up != NULL;
-	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond, o->http,
-	    0) == -1 || (r->hooks && io_init(&r->hook_io, STDIN_NULL,
-	    STDOUT_STREAM, NULL, 0, 1) == -1)) {
+	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond,
+	    o->http ? IO_READ_HTTP : IO_NO_HTTP, IO_STDOUT_TO_STDOUT) == -1 ||
+	    (r->hooks && io_init(&r->hook_io, STDIN_NULL, STDOUT_STREAM, NULL,
+	    IO_NO_HTTP, IO_STDOUT_TO_STDERR) == -1)) {
 		log_error("cannot set up standard input: %s", strerror(errno));
 		return -1;
 	}
