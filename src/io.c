@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "eventloop.h"
+#include "fdutil.h"
 #include "io.h"
 #include "sink.h"
 

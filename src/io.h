@@ -16,18 +16,7 @@
 #include "fdutil.h"
 #include "http.h"
 #include "spool.h"
-
-enum stdin_mode {
-	STDIN_DEFAULT,		/* replay, or pass when stdin is a terminal */
-	STDIN_REPLAY,
-	STDIN_PASS,
-	STDIN_NULL,
-};
-
-enum stdout_mode {
-	STDOUT_STREAM,
-	STDOUT_HOLD,
-};
+#include "stdio_mode.h"
 
 /* io_init: whether the attempt's HTTP heads are read (--http). */
 enum io_http {

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "budget.h"
 #include "store.h"
 
 struct store *store_file_open(const char *dir, const char *name,

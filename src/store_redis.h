@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "budget.h"
 #include "store.h"
 
 struct store *store_redis_open(const char *url, const char *name,

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "budget.h"
 #include "store.h"
 
 int	 store_url_check(const char *url, const char **why);
