@@ -14,6 +14,7 @@
 
 #include "budget.h"
 #include "store.h"
+#include "store_url.h"
 
 static unsigned long long
 now_ns(void)
@@ -48,6 +49,7 @@ main(int argc, char **argv)
 {
 	struct budget_params	 p;
 	struct budget_grant	 g;
+	struct budget_ticket	 t = { 0, 0 };
 	struct store		*s;
 	unsigned long long	*ta, *tr, t0;
 	char			 err[4608];
@@ -63,7 +65,7 @@ main(int argc, char **argv)
 	p.rate = 1;
 	p.gain = BUDGET_DEFAULT_GAIN;
 	p.recover = BUDGET_DEFAULT_RECOVER;
-	if ((s = store_open(argv[1], "roundtrip", &p, 1, err,
+	if ((s = store_open(argv[1], "roundtrip", &p, STORE_CREATE, err,
 	    sizeof err)) == NULL) {
 		fprintf(stderr, "store-roundtrip: %s\n", err);
 		return 1;
@@ -74,13 +76,15 @@ main(int argc, char **argv)
 		return 1;
 	for (i = 0; i < n; i++) {
 		t0 = now_ns();
-		if (store_admit(s, i % 2 == 0, &g) == -1) {
+		if (store_admit(s, i % 2 == 0 ? BUDGET_FIRST : BUDGET_RETRY,
+		    &g) == -1) {
 			fprintf(stderr, "store-roundtrip: %s\n", store_error(s));
 			return 1;
 		}
 		ta[i] = now_ns() - t0;
 		t0 = now_ns();
-		if (store_report(s, BUDGET_FAILURE, i % 2, 0) == -1) {
+		t.token = i % 2 == 1;
+		if (store_report(s, BUDGET_FAILURE, &t) == -1) {
 			fprintf(stderr, "store-roundtrip: %s\n", store_error(s));
 			return 1;
 		}

@@ -166,14 +166,14 @@ breaker_admit(const struct budget_params *p, const struct budget_state *s,
 }
 
 /*
- * A run asks to start an attempt (first: its first one). A first attempt
+ * A run asks to start an attempt, its first or a retry. A first attempt
  * is never held back by the bucket and deposits ratio tokens; a retry
  * takes one token or is told how long until there is one. An open
  * circuit holds back both, and lets one probe through once half-open.
  */
 void
 budget_admit(const struct budget_params *p, struct budget_state *s,
-    uint64_t now, int first, struct budget_grant *g)
+    uint64_t now, enum budget_attempt attempt, struct budget_grant *g)
 {
 	int	probe;
 
@@ -186,7 +186,7 @@ budget_admit(const struct budget_params *p, struct budget_state *s,
 		g->tokens = s->tokens;
 		return;
 	}
-	if (first)
+	if (attempt == BUDGET_FIRST)
 		add_tokens(p, s, p->ratio);
 	else if (s->tokens + EPSILON >= 1)
 		s->tokens = s->tokens > 1 ? s->tokens - 1 : 0;
@@ -205,21 +205,21 @@ budget_admit(const struct budget_params *p, struct budget_state *s,
 }
 
 /*
- * How an attempt ended (retry: it took a token; probe: it was the
- * half-open probe). A success anywhere closes the circuit and gives a
+ * How an attempt ended, and what it held (a token it took, the half-open
+ * circuit's probe). A success anywhere closes the circuit and gives a
  * retry's token back; a failure counts towards K, and the probe's
  * failure opens the circuit again. Failures of attempts that started
  * before the circuit opened change nothing more.
  */
 void
 budget_report(const struct budget_params *p, struct budget_state *s,
-    uint64_t now, enum budget_result r, int retry, int probe)
+    uint64_t now, enum budget_result r, const struct budget_ticket *t)
 {
 	clamp(p, s, now);
 	refill(p, s, now);
 	switch (r) {
 	case BUDGET_SUCCESS:
-		add_tokens(p, s, (retry ? 1 : 0) + p->gain);
+		add_tokens(p, s, (t->token ? 1 : 0) + p->gain);
 		/*
 		 * The first success after a burst's worth of failures in a
 		 * row: the service is back, and the runs that waited out
@@ -233,7 +233,7 @@ budget_report(const struct budget_params *p, struct budget_state *s,
 		s->open_until = s->probe_until = 0;
 		break;
 	case BUDGET_FAILURE:
-		if (probe && p->breaker_k != 0)
+		if (t->probe && p->breaker_k != 0)
 			open_circuit(p, s, now);
 		else if (s->open_until == 0) {
 			if (s->fails < UINT32_MAX)
@@ -243,7 +243,7 @@ budget_report(const struct budget_params *p, struct budget_state *s,
 		}
 		break;
 	case BUDGET_NEUTRAL:
-		if (probe)
+		if (t->probe)
 			s->probe_until = 0;	/* another run may probe */
 		break;
 	}

@@ -79,6 +79,12 @@ struct budget_grant {
 	enum circuit_state	circuit;
 };
 
+/* Which attempt asks: a run's first deposits, a retry takes a token. */
+enum budget_attempt {
+	BUDGET_RETRY,
+	BUDGET_FIRST,
+};
+
 /* What an attempt holds of the budget, for its report. */
 struct budget_ticket {
 	int	token;		/* it took a token (a retry) */
@@ -94,10 +100,10 @@ enum budget_result {
 
 void	budget_fresh(const struct budget_params *, struct budget_state *,
 	    uint64_t);
-void	budget_admit(const struct budget_params *, struct budget_state *,
-	    uint64_t, int, struct budget_grant *);
-void	budget_report(const struct budget_params *, struct budget_state *,
-	    uint64_t, enum budget_result, int, int);
+void	budget_admit(const struct budget_params *p, struct budget_state *s,
+	    uint64_t now, enum budget_attempt attempt, struct budget_grant *g);
+void	budget_report(const struct budget_params *p, struct budget_state *s,
+	    uint64_t now, enum budget_result r, const struct budget_ticket *t);
 enum circuit_state budget_circuit(const struct budget_params *,
 	    const struct budget_state *, uint64_t);
 const char *budget_circuit_name(enum circuit_state);

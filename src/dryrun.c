@@ -13,6 +13,7 @@
 #include "dryrun.h"
 #include "duration.h"
 #include "store.h"
+#include "store_url.h"
 
 /* Rows a dry run prints when attempts are unlimited. */
 #define DRY_UNLIMITED_ROWS 100
@@ -79,7 +80,7 @@ dryrun_print(const struct options *o, struct rng *rng)
 
 	/* A store refused is said before anything is printed. */
 	if (o->budget != NULL && (st = store_open(o->store, o->budget,
-	    &o->budget_params, 0, err, sizeof err)) == NULL) {
+	    &o->budget_params, STORE_NO_CREATE, err, sizeof err)) == NULL) {
 		store_url_shown(o->store, shown, sizeof shown);
 		log_error("cannot use --store=%s: %s", shown, err);
 		return -1;

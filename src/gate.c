@@ -13,6 +13,7 @@
 #include "eventloop.h"
 #include "gate.h"
 #include "live.h"
+#include "store_url.h"
 #include "verdict.h"
 
 /*
@@ -31,7 +32,7 @@ gate_open(struct gate *g, const struct options *o, uint64_t start,
 	g->rng = rng;
 	g->wait_limit = DURATION_MAX;
 	if (o->budget != NULL && (g->store = store_open(o->store, o->budget,
-	    &o->budget_params, 1, err, sizeof err)) == NULL) {
+	    &o->budget_params, STORE_CREATE, err, sizeof err)) == NULL) {
 		store_url_shown(o->store, shown, sizeof shown);
 		log_error("cannot use --store=%s: %s", shown, err);
 		return -1;
@@ -129,12 +130,11 @@ hold(const struct gate *g, const struct log_attempt *next,
  * longest the wait may last (for its event).
  */
 static void
-begin_wait(const struct gate *g, const struct log_attempt *next,
-    uint64_t since, struct admit_input *in, struct log_wait *w)
+begin_wait(const struct gate *g, uint64_t since, struct admit_input *in,
+    struct log_wait *w)
 {
 	memset(in, 0, sizeof *in);
 	in->grant = &g->grant;
-	in->first = next->attempt == 1;
 	in->deadline = g->deadline;
 	in->until = g->wait_limit < DURATION_MAX - since ?
 	    since + g->wait_limit : DURATION_MAX;
@@ -150,11 +150,12 @@ begin_wait(const struct gate *g, const struct log_attempt *next,
 
 /* One question to the store, and verdict_admit's word on its answer. */
 static int
-ask(struct gate *g, struct admit_input *in, struct admit *a)
+ask(struct gate *g, enum budget_attempt attempt, struct admit_input *in,
+    struct admit *a)
 {
 	int	failed;
 
-	failed = store_admit(g->store, in->first, &g->grant) == -1;
+	failed = store_admit(g->store, attempt, &g->grant) == -1;
 	if (failed && eventloop_signal() != 0)
 		return -1;	/* a signal cut the call short: say nothing */
 	after_call(g, failed);
@@ -180,13 +181,15 @@ gate_admit(struct gate *g, const struct log_attempt *next,
 	struct admit_input	in;
 	struct admit		a;
 	uint64_t		since = eventloop_now();
+	enum budget_attempt	attempt = next->attempt == 1 ? BUDGET_FIRST :
+				    BUDGET_RETRY;
 
 	memset(t, 0, sizeof *t);
-	begin_wait(g, next, since, &in, &w);
-	while (g->store != NULL && ask(g, &in, &a) == 0) {
+	begin_wait(g, since, &in, &w);
+	while (g->store != NULL && ask(g, attempt, &in, &a) == 0) {
 		switch (a.kind) {
 		case ADMIT_GO:
-			t->token = !in.first;
+			t->token = attempt == BUDGET_RETRY;
 			t->probe = g->grant.probe;
 			if (w.reason != HOLD_NONE)
 				say_waited(g, next, &w, since);
@@ -221,7 +224,7 @@ void
 gate_release(struct gate *g, const struct budget_ticket *t)
 {
 	if (g->store != NULL && t->probe)
-		(void)store_report(g->store, BUDGET_NEUTRAL, 0, 1);
+		(void)store_report(g->store, BUDGET_NEUTRAL, t);
 }
 
 /*
@@ -237,7 +240,7 @@ gate_report(struct gate *g, const struct budget_ticket *t,
 
 	if (g->store == NULL || eventloop_signal() != 0)
 		return;
-	failed = store_report(g->store, res, t->token, t->probe) == -1;
+	failed = store_report(g->store, res, t) == -1;
 	if (failed && eventloop_signal() != 0)
 		return;		/* the run dies of it next */
 	after_call(g, failed);

@@ -23,7 +23,8 @@ hooks_init(struct hooks *h, struct supervise *sup, const struct runenv *env,
 	h->sup = sup;
 	h->env = env;
 	h->start = start;
-	return io_init(&h->io, STDIN_NULL, STDOUT_STREAM, NULL, 0, 1);
+	return io_init(&h->io, STDIN_NULL, STDOUT_STREAM, NULL, IO_NO_HTTP,
+	    IO_STDOUT_TO_STDERR);
 }
 
 /* Stopped at the deadline (0: none) as an attempt is, with its signal. */

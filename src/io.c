@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "eventloop.h"
+#include "fdutil.h"
 #include "io.h"
 #include "sink.h"
 
@@ -121,15 +122,15 @@ io_choose_stdin(struct io *io)
  */
 int
 io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
-    const struct conditions *cond, int http, int stdout_to_stderr)
+    const struct conditions *cond, enum io_http http, enum io_stdout_to to)
 {
 	memset(io, 0, sizeof *io);
 	io->in_mode = in;
 	io->out_mode = out;
-	io->stdout_to_stderr = stdout_to_stderr;
+	io->stdout_to_stderr = to == IO_STDOUT_TO_STDERR;
 	io->cond = cond != NULL && cond_any(cond) ? cond : NULL;
-	io->http = http;
-	io->through = io->cond != NULL || http;
+	io->http = http == IO_READ_HTTP;
+	io->through = io->cond != NULL || io->http;
 	io->in_r = io->in_w = io->out_r = io->out_w = io->null_fd = -1;
 	io->err_r = io->err_w = io->rel_fd = io->werror_fd = -1;
 	io->in_fd = STDIN_FILENO;

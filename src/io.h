@@ -16,17 +16,18 @@
 #include "fdutil.h"
 #include "http.h"
 #include "spool.h"
+#include "stdio_mode.h"
 
-enum stdin_mode {
-	STDIN_DEFAULT,		/* replay, or pass when stdin is a terminal */
-	STDIN_REPLAY,
-	STDIN_PASS,
-	STDIN_NULL,
+/* io_init: whether the attempt's HTTP heads are read (--http). */
+enum io_http {
+	IO_NO_HTTP,
+	IO_READ_HTTP,
 };
 
-enum stdout_mode {
-	STDOUT_STREAM,
-	STDOUT_HOLD,
+/* io_init: where the attempt's standard output goes. */
+enum io_stdout_to {
+	IO_STDOUT_TO_STDOUT,	/* retry's own: an attempt's */
+	IO_STDOUT_TO_STDERR,	/* retry's stderr: a hook's */
 };
 
 #define IO_MAXFDS 4
@@ -94,7 +95,7 @@ struct io {
 
 int	io_guard_stdfds(void);
 int	io_init(struct io *, enum stdin_mode, enum stdout_mode,
-	    const struct conditions *, int, int);
+	    const struct conditions *, enum io_http, enum io_stdout_to);
 int	io_prepare(struct io *, struct cond_matches *, struct http_seen *);
 void	io_child(struct io *);
 void	io_started(struct io *);

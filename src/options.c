@@ -18,7 +18,7 @@
 #include "duration.h"
 #include "options.h"
 #include "signame.h"
-#include "store.h"
+#include "store_url.h"
 
 enum {
 	OPT_SUCCESS_ON = 256,
@@ -451,7 +451,7 @@ parse_per(const char *s, int whole, double *n, uint64_t *ns, const char **why)
 	return 0;
 }
 
-/* The options of a shared budget (see store.c and budget.c). */
+/* The options of a shared budget (see store_url.c and budget.c). */
 static int
 parse_budget_value(int c, const char *arg, struct options *o,
     const char **why)

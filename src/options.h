@@ -12,9 +12,9 @@
 #include "budget.h"
 #include "cond.h"
 #include "http.h"
-#include "io.h"
 #include "log.h"
 #include "statuslist.h"
+#include "stdio_mode.h"
 
 #define DEFAULT_ATTEMPTS 5
 #define DEFAULT_BASE_NS 1000000000ULL		/* 1s */

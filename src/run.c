@@ -369,8 +369,8 @@ run_setup(struct run *r)
 		return -1;
 	}
 	r->has_hooks = o->on_retry != NULL || o->on_give_up != NULL;
-	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond, o->http,
-	    0) == -1 || (r->has_hooks && hooks_init(&r->hooks, &r->sup,
+	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond,
+	    o->http ? IO_READ_HTTP : IO_NO_HTTP, IO_STDOUT_TO_STDOUT) == -1 || (r->has_hooks && hooks_init(&r->hooks, &r->sup,
 	    &r->env, r->start) == -1)) {
 		log_error("cannot set up standard input: %s", strerror(errno));
 		return -1;

@@ -11,8 +11,6 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "fdutil.h"
-
 #define SPOOL_MEM_DEFAULT ((size_t)1024 * 1024)
 
 struct spool {

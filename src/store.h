@@ -3,25 +3,37 @@
  * Where shared budgets live: one small interface over the stores, so that
  * the loop never knows whether the state sits in a file or on a server.
  * Each call is one atomic change of one budget's state (budget.c's
- * arithmetic, done under the store's lock or in its server).
+ * arithmetic, done under the store's lock or in its server). Which store
+ * a URL names, and opening it: store_url.h.
  */
 #ifndef RETRY_STORE_H
 #define RETRY_STORE_H
 
-#include <stddef.h>
 #include <stdint.h>
 
 #include "budget.h"
 
 struct store;
 
+/*
+ * store_open, store_file_open: whether a missing directory is made (a
+ * run), or the budget read as new (a dry run, which makes nothing).
+ */
+enum store_create {
+	STORE_NO_CREATE,
+	STORE_CREATE,
+};
+
+
 /* What each kind of store does; store.c calls through it. */
 struct store_ops {
-	int	(*admit)(struct store *, int, struct budget_grant *);
-	int	(*report)(struct store *, enum budget_result, int, int);
-	int	(*read)(struct store *, struct budget_state *, uint64_t *,
-		    int *);
-	void	(*close)(struct store *);
+	int	(*admit)(struct store *s, enum budget_attempt attempt,
+		    struct budget_grant *g);
+	int	(*report)(struct store *s, enum budget_result r,
+		    const struct budget_ticket *t);
+	int	(*read)(struct store *s, struct budget_state *st,
+		    uint64_t *now, int *fresh);
+	void	(*close)(struct store *s);
 };
 
 /* The part every store shares; a store's own struct starts with it. */
@@ -34,25 +46,15 @@ struct store {
 	uint64_t		 until;		/* no wait past it; 0: none */
 };
 
-int	 store_url_check(const char *, const char **);
-void	 store_url_shown(const char *, char *, size_t);
-void	 store_default_url(char *, size_t);
-struct store *store_open(const char *, const char *,
-	    const struct budget_params *, int, char *, size_t);
-void	 store_set_deadline(struct store *, uint64_t);
-int	 store_admit(struct store *, int, struct budget_grant *);
-int	 store_report(struct store *, enum budget_result, int, int);
-int	 store_read(struct store *, struct budget_state *, uint64_t *, int *);
-const char *store_error(const struct store *);
-const char *store_take_warning(struct store *);
-void	 store_close(struct store *);
-
-/* store_file.c */
-struct store *store_file_open(const char *, const char *,
-	    const struct budget_params *, int, char *, size_t);
-
-/* store_redis.c, in a build with hiredis (HAVE_HIREDIS) */
-struct store *store_redis_open(const char *, const char *,
-	    const struct budget_params *, char *, size_t);
+void	 store_set_deadline(struct store *s, uint64_t deadline);
+int	 store_admit(struct store *s, enum budget_attempt attempt,
+	    struct budget_grant *g);
+int	 store_report(struct store *s, enum budget_result r,
+	    const struct budget_ticket *t);
+int	 store_read(struct store *s, struct budget_state *st, uint64_t *now,
+	    int *fresh);
+const char *store_error(const struct store *s);
+const char *store_take_warning(struct store *s);
+void	 store_close(struct store *s);
 
 #endif

@@ -31,6 +31,7 @@
 #include "eventloop.h"
 #include "rng.h"
 #include "store.h"
+#include "store_file.h"
 
 #ifdef F_OFD_SETLK
 #define LOCK_CMD F_OFD_SETLK
@@ -126,7 +127,8 @@ kind_at(struct file_store *fs, const char *name)
  * its group or others.
  */
 static int
-open_dir(struct file_store *fs, int create, char *err, size_t errlen)
+open_dir(struct file_store *fs, enum store_create create, char *err,
+    size_t errlen)
 {
 	struct stat	sb;
 	int		fd, e;
@@ -137,7 +139,7 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 	 */
 	fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK |
 	    O_CLOEXEC);
-	if (fd == -1 && errno == ENOENT && create) {
+	if (fd == -1 && errno == ENOENT && create == STORE_CREATE) {
 		if (mkdir(fs->dir, 0700) == -1 && errno != EEXIST) {
 			snprintf(err, errlen, "cannot create %s: %s", fs->dir,
 			    strerror(errno));
@@ -146,7 +148,7 @@ open_dir(struct file_store *fs, int create, char *err, size_t errlen)
 		fd = open(fs->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 		    O_NONBLOCK | O_CLOEXEC);
 	}
-	if (fd == -1 && !create && errno == ENOENT)
+	if (fd == -1 && create == STORE_NO_CREATE && errno == ENOENT)
 		return fs->dirfd = -1, 0;
 	if (fd == -1) {
 		/* O_DIRECTORY speaks first: ENOTDIR for a symlink too. */
@@ -494,10 +496,10 @@ changed(const struct budget_state *a, const struct budget_state *b)
 /* One change of the state under the lock; the change is what op is. */
 struct change {
 	int			 admit;		/* else report */
-	int			 first;
+	enum budget_attempt	 attempt;
 	struct budget_grant	*grant;
 	enum budget_result	 result;
-	int			 retry, probe;
+	struct budget_ticket	 ticket;	/* report */
 };
 
 static int
@@ -512,10 +514,10 @@ apply(struct file_store *fs, const struct change *c)
 	read_state(fs, &st, now, &fresh);
 	was = st;
 	if (c->admit)
-		budget_admit(&fs->base.params, &st, now, c->first, c->grant);
+		budget_admit(&fs->base.params, &st, now, c->attempt, c->grant);
 	else
-		budget_report(&fs->base.params, &st, now, c->result, c->retry,
-		    c->probe);
+		budget_report(&fs->base.params, &st, now, c->result,
+		    &c->ticket);
 	/*
 	 * A full bucket refilled is the same bucket whatever its time: not
 	 * written, so a run whose first attempt succeeds costs two reads.
@@ -541,17 +543,20 @@ apply(struct file_store *fs, const struct change *c)
 }
 
 static int
-file_admit(struct store *s, int first, struct budget_grant *g)
+file_admit(struct store *s, enum budget_attempt attempt,
+    struct budget_grant *g)
 {
-	struct change	c = { 1, first, g, BUDGET_NEUTRAL, 0, 0 };
+	struct change	c = { .admit = 1, .attempt = attempt,
+	    .grant = g, .result = BUDGET_NEUTRAL };
 
 	return apply((struct file_store *)s, &c);
 }
 
 static int
-file_report(struct store *s, enum budget_result r, int retry, int probe)
+file_report(struct store *s, enum budget_result r,
+    const struct budget_ticket *t)
 {
-	struct change	c = { 0, 0, NULL, r, retry, probe };
+	struct change	c = { .result = r, .ticket = *t };
 
 	return apply((struct file_store *)s, &c);
 }
@@ -588,7 +593,8 @@ static const struct store_ops file_ops = {
  */
 struct store *
 store_file_open(const char *dir, const char *name,
-    const struct budget_params *p, int create, char *err, size_t errlen)
+    const struct budget_params *p, enum store_create create, char *err,
+    size_t errlen)
 {
 	struct file_store	*fs;
 	size_t			 n;

@@ -37,6 +37,7 @@
 #include "eventloop.h"
 #include "redis_url.h"
 #include "store.h"
+#include "store_redis.h"
 
 /* All that one call of the store may take, connecting included. */
 #define STORE_REDIS_WAIT_NS 250000000ULL
@@ -487,13 +488,15 @@ has_field(const redisReply *r)
 }
 
 static int
-redis_admit(struct store *s, int first, struct budget_grant *g)
+redis_admit(struct store *s, enum budget_attempt attempt,
+    struct budget_grant *g)
 {
 	struct redis_store	*rs = (struct redis_store *)s;
-	const char		*own[1] = { first ? "1" : "0" };
+	const char		*own[1];
 	redisReply		*r;
 	double			 answer, probe, wait, tokens, circ;
 
+	own[0] = attempt == BUDGET_FIRST ? "1" : "0";
 	memset(g, 0, sizeof *g);
 	if (begin(rs) == -1 ||
 	    (r = script(rs, rs->sha_admit, lua_admit, own, 1)) == NULL)
@@ -522,7 +525,8 @@ redis_admit(struct store *s, int first, struct budget_grant *g)
 }
 
 static int
-redis_report(struct store *s, enum budget_result res, int retry, int probe)
+redis_report(struct store *s, enum budget_result res,
+    const struct budget_ticket *t)
 {
 	struct redis_store	*rs = (struct redis_store *)s;
 	const char		*own[3];
@@ -530,9 +534,9 @@ redis_report(struct store *s, enum budget_result res, int retry, int probe)
 
 	own[0] = res == BUDGET_SUCCESS ? "s" : res == BUDGET_FAILURE ? "f" :
 	    "n";
-	own[1] = retry ? "1" : "0";
-	own[2] = probe ? "1" : "0";
-	if (res == BUDGET_NEUTRAL && !probe)
+	own[1] = t->token ? "1" : "0";
+	own[2] = t->probe ? "1" : "0";
+	if (res == BUDGET_NEUTRAL && !t->probe)
 		return 0;	/* nothing to change */
 	if (begin(rs) == -1 ||
 	    (r = script(rs, rs->sha_report, lua_report, own, 3)) == NULL)

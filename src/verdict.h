@@ -65,7 +65,6 @@ struct verdict {
 /* The budget's answer before an attempt, and where the run stands. */
 struct admit_input {
 	const struct budget_grant *grant;	/* the store's answer */
-	int			  first;	/* the run's first attempt */
 	uint64_t		  now;		/* monotonic ns */
 	uint64_t		  deadline;	/* monotonic ns; 0: none */
 	uint64_t		  until;	/* --budget-wait ends; DURATION_MAX */

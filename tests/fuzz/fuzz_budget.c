@@ -37,6 +37,7 @@ drive(struct budget_state *s, const uint8_t *d, size_t n)
 {
 	struct budget_params	p;
 	struct budget_grant	g;
+	struct budget_ticket	t;
 	uint64_t		now = s->at;
 	double			top;
 	size_t			i;
@@ -58,21 +59,24 @@ drive(struct budget_state *s, const uint8_t *d, size_t n)
 			now += (uint64_t)(d[i] & 0x0f) * 50000000ULL;
 		switch (d[i] & 0x30) {
 		case 0x00:
-			budget_admit(&p, s, now, 1, &g);
+			budget_admit(&p, s, now, BUDGET_FIRST, &g);
 			CHECK(g.answer != BUDGET_NO_TOKEN);
 			break;
 		case 0x10:
-			budget_admit(&p, s, now, 0, &g);
+			budget_admit(&p, s, now, BUDGET_RETRY, &g);
 			if (g.answer == BUDGET_NO_TOKEN)
 				CHECK(g.wait > 0);
 			break;
 		case 0x20:
-			budget_report(&p, s, now, BUDGET_SUCCESS, d[i] & 1,
-			    d[i] & 2);
+			t.token = d[i] & 1;
+			t.probe = (d[i] & 2) != 0;
+			budget_report(&p, s, now, BUDGET_SUCCESS, &t);
 			break;
 		default:
+			t.token = 1;
+			t.probe = (d[i] & 2) != 0;
 			budget_report(&p, s, now, (d[i] & 1) ? BUDGET_FAILURE :
-			    BUDGET_NEUTRAL, 1, d[i] & 2);
+			    BUDGET_NEUTRAL, &t);
 			break;
 		}
 		CHECK(isfinite(s->tokens) && s->tokens >= 0);

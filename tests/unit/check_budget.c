@@ -16,14 +16,19 @@
 #define S 1000000000ULL		/* a second in ns */
 #define T0 (1000 * S)		/* any start on the store's clock */
 
+/* What an attempt held of the budget, as it reports. */
+static const struct budget_ticket HELD_NOTHING = { 0, 0 };
+static const struct budget_ticket HELD_TOKEN = { 1, 0 };
+static const struct budget_ticket HELD_BOTH = { 1, 1 };
+
 /* Ask at now: the answer. */
 static enum budget_answer
 ask(const struct budget_params *p, struct budget_state *s, uint64_t now,
-    int first)
+    enum budget_attempt attempt)
 {
 	struct budget_grant	g;
 
-	budget_admit(p, s, now, first, &g);
+	budget_admit(p, s, now, attempt, &g);
 	return g.answer;
 }
 
@@ -47,12 +52,12 @@ START_TEST(a_retry_takes_one_token)
 	struct budget_grant	g;
 
 	budget_fresh(&p, &s, T0);
-	budget_admit(&p, &s, T0, 0, &g);
+	budget_admit(&p, &s, T0, BUDGET_RETRY, &g);
 	ck_assert_int_eq(g.answer, BUDGET_GO);
 	ck_assert(fabs(g.tokens - 2) < 1e-9);
-	ck_assert_int_eq(ask(&p, &s, T0, 0), BUDGET_GO);
-	ck_assert_int_eq(ask(&p, &s, T0, 0), BUDGET_GO);
-	budget_admit(&p, &s, T0, 0, &g);
+	ck_assert_int_eq(ask(&p, &s, T0, BUDGET_RETRY), BUDGET_GO);
+	ck_assert_int_eq(ask(&p, &s, T0, BUDGET_RETRY), BUDGET_GO);
+	budget_admit(&p, &s, T0, BUDGET_RETRY, &g);
 	ck_assert_int_eq(g.answer, BUDGET_NO_TOKEN);
 	ck_assert_uint_eq(g.wait, UINT64_MAX);	/* rate 0: never */
 }
@@ -65,10 +70,10 @@ START_TEST(first_attempts_are_never_held_back)
 	int			i;
 
 	budget_fresh(&p, &s, T0);
-	ck_assert_int_eq(ask(&p, &s, T0, 0), BUDGET_GO);
-	ck_assert_int_eq(ask(&p, &s, T0, 0), BUDGET_NO_TOKEN);
+	ck_assert_int_eq(ask(&p, &s, T0, BUDGET_RETRY), BUDGET_GO);
+	ck_assert_int_eq(ask(&p, &s, T0, BUDGET_RETRY), BUDGET_NO_TOKEN);
 	for (i = 0; i < 100; i++)
-		ck_assert_int_eq(ask(&p, &s, T0, 1), BUDGET_GO);
+		ck_assert_int_eq(ask(&p, &s, T0, BUDGET_FIRST), BUDGET_GO);
 }
 END_TEST
 
@@ -81,11 +86,11 @@ START_TEST(a_first_attempt_deposits_ratio_up_to_the_burst)
 	budget_fresh(&p, &s, T0);
 	s.tokens = 0;
 	for (i = 0; i < 4; i++)
-		ck_assert_int_eq(ask(&p, &s, T0, 1), BUDGET_GO);
+		ck_assert_int_eq(ask(&p, &s, T0, BUDGET_FIRST), BUDGET_GO);
 	ck_assert(fabs(s.tokens - 1) < 1e-9);
-	ck_assert_int_eq(ask(&p, &s, T0, 0), BUDGET_GO);
+	ck_assert_int_eq(ask(&p, &s, T0, BUDGET_RETRY), BUDGET_GO);
 	for (i = 0; i < 100; i++)
-		ask(&p, &s, T0, 1);
+		ask(&p, &s, T0, BUDGET_FIRST);
 	ck_assert(s.tokens == 2);
 }
 END_TEST
@@ -100,8 +105,8 @@ START_TEST(ten_tenths_make_a_token)
 	budget_fresh(&p, &s, T0);
 	s.tokens = 0;
 	for (i = 0; i < 10; i++)
-		ask(&p, &s, T0, 1);
-	ck_assert_int_eq(ask(&p, &s, T0, 0), BUDGET_GO);
+		ask(&p, &s, T0, BUDGET_FIRST);
+	ck_assert_int_eq(ask(&p, &s, T0, BUDGET_RETRY), BUDGET_GO);
 	ck_assert(s.tokens >= 0);
 }
 END_TEST
@@ -114,13 +119,13 @@ START_TEST(tokens_come_back_with_time_up_to_the_burst)
 
 	budget_fresh(&p, &s, T0);
 	s.tokens = 0;
-	budget_admit(&p, &s, T0, 0, &g);
+	budget_admit(&p, &s, T0, BUDGET_RETRY, &g);
 	ck_assert_int_eq(g.answer, BUDGET_NO_TOKEN);
 	/* Half a second for a token at 2/s; rounded up, never short. */
 	ck_assert_uint_ge(g.wait, S / 2);
 	ck_assert_uint_le(g.wait, S / 2 + 2);
-	ck_assert_int_eq(ask(&p, &s, T0 + S / 2 - 1000, 0), BUDGET_NO_TOKEN);
-	ck_assert_int_eq(ask(&p, &s, T0 + g.wait, 0), BUDGET_GO);
+	ck_assert_int_eq(ask(&p, &s, T0 + S / 2 - 1000, BUDGET_RETRY), BUDGET_NO_TOKEN);
+	ck_assert_int_eq(ask(&p, &s, T0 + g.wait, BUDGET_RETRY), BUDGET_GO);
 	ck_assert(fabs(budget_tokens(&p, &s, T0 + 100 * S) - 5) < 1e-9);
 }
 END_TEST
@@ -131,18 +136,18 @@ START_TEST(a_successful_retry_gives_its_token_back)
 	struct budget_state	s;
 
 	budget_fresh(&p, &s, T0);
-	ck_assert_int_eq(ask(&p, &s, T0, 0), BUDGET_GO);
+	ck_assert_int_eq(ask(&p, &s, T0, BUDGET_RETRY), BUDGET_GO);
 	ck_assert(s.tokens == 1);
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 1, 0);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, &HELD_TOKEN);
 	ck_assert(s.tokens == 2);
 	/* A first attempt took none: it gives none back. */
-	ask(&p, &s, T0, 0);
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
+	ask(&p, &s, T0, BUDGET_RETRY);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, &HELD_NOTHING);
 	ck_assert(s.tokens == 1);
 	/* Failures and other ends give nothing back. */
-	ask(&p, &s, T0, 0);
-	budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
-	budget_report(&p, &s, T0, BUDGET_NEUTRAL, 1, 0);
+	ask(&p, &s, T0, BUDGET_RETRY);
+	budget_report(&p, &s, T0, BUDGET_FAILURE, &HELD_TOKEN);
+	budget_report(&p, &s, T0, BUDGET_NEUTRAL, &HELD_TOKEN);
 	ck_assert(s.tokens == 0);
 }
 END_TEST
@@ -155,11 +160,11 @@ START_TEST(a_success_may_add_a_gain)
 	p.gain = 1;
 	budget_fresh(&p, &s, T0);
 	s.tokens = 0;
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, &HELD_NOTHING);
 	ck_assert(s.tokens == 1);
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 1, 0);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, &HELD_TOKEN);
 	ck_assert(s.tokens == 3);
-	budget_report(&p, &s, T0, BUDGET_FAILURE, 1, 0);
+	budget_report(&p, &s, T0, BUDGET_FAILURE, &HELD_TOKEN);
 	ck_assert(s.tokens == 3);
 }
 END_TEST
@@ -176,10 +181,10 @@ after_spell(const struct budget_params *p, struct budget_state *s,
 
 	s->tokens = tokens;
 	for (i = 0; i < n; i++)
-		budget_report(p, s, T0, BUDGET_FAILURE, 1, 0);
+		budget_report(p, s, T0, BUDGET_FAILURE, &HELD_TOKEN);
 	if (neutral)
-		budget_report(p, s, T0, BUDGET_NEUTRAL, 0, 0);
-	budget_report(p, s, T0, BUDGET_SUCCESS, 0, 0);
+		budget_report(p, s, T0, BUDGET_NEUTRAL, &HELD_NOTHING);
+	budget_report(p, s, T0, BUDGET_SUCCESS, &HELD_NOTHING);
 	return s->tokens;
 }
 
@@ -198,7 +203,7 @@ START_TEST(a_success_after_an_outage_refills)
 	budget_fresh(&p, &s, T0);
 	ck_assert(after_spell(&p, &s, 0, 9, 0) == 0);	/* 9 < 10 */
 	ck_assert(fabs(after_spell(&p, &s, 0, 10, 0) - 5) < 1e-9);
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 1, 0);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, &HELD_TOKEN);
 	ck_assert(fabs(s.tokens - 6) < 1e-9);
 	ck_assert(fabs(after_spell(&p, &s, 0, 12, 1) - 5) < 1e-9);
 	ck_assert(fabs(after_spell(&p, &s, 8, 12, 0) - 8) < 1e-9);
@@ -230,11 +235,12 @@ START_TEST(the_bound_holds_while_every_attempt_fails)
 		x ^= x << 17;
 		now += x % (S / 100);		/* up to 10 ms apart */
 		if (x % 5 == 0) {
-			ck_assert_int_eq(ask(&p, &s, now, 1), BUDGET_GO);
+			ck_assert_int_eq(ask(&p, &s, now, BUDGET_FIRST), BUDGET_GO);
 			firsts++;
-		} else if (ask(&p, &s, now, 0) == BUDGET_GO)
+		} else if (ask(&p, &s, now, BUDGET_RETRY) == BUDGET_GO)
 			retries++;
-		budget_report(&p, &s, now, BUDGET_FAILURE, x % 5 != 0, 0);
+		budget_report(&p, &s, now, BUDGET_FAILURE,
+		    x % 5 != 0 ? &HELD_TOKEN : &HELD_NOTHING);
 	}
 	bound = p.burst + p.ratio * firsts +
 	    p.rate * ((double)(now - T0) / S) + 1;
@@ -254,9 +260,9 @@ START_TEST(a_clock_set_back_stops_nothing)
 	budget_fresh(&p, &s, T0);
 	s.tokens = 0;
 	s.at = T0 + 3600 * S;		/* written an hour "later" */
-	ck_assert_int_eq(ask(&p, &s, T0, 0), BUDGET_NO_TOKEN);
+	ck_assert_int_eq(ask(&p, &s, T0, BUDGET_RETRY), BUDGET_NO_TOKEN);
 	ck_assert_uint_eq(s.at, T0);
-	ck_assert_int_eq(ask(&p, &s, T0 + S + 2, 0), BUDGET_GO);
+	ck_assert_int_eq(ask(&p, &s, T0 + S + 2, BUDGET_RETRY), BUDGET_GO);
 }
 END_TEST
 
@@ -278,14 +284,14 @@ START_TEST(k_failures_in_a_row_open_the_circuit)
 	struct budget_grant	g;
 
 	budget_fresh(&p, &s, T0);
-	budget_report(&p, &s, T0, BUDGET_FAILURE, 0, 0);
-	budget_report(&p, &s, T0, BUDGET_FAILURE, 0, 0);
+	budget_report(&p, &s, T0, BUDGET_FAILURE, &HELD_NOTHING);
+	budget_report(&p, &s, T0, BUDGET_FAILURE, &HELD_NOTHING);
 	ck_assert_int_eq(budget_circuit(&p, &s, T0), CIRCUIT_CLOSED);
-	ck_assert_int_eq(ask(&p, &s, T0, 1), BUDGET_GO);
-	budget_report(&p, &s, T0 + 1, BUDGET_FAILURE, 0, 0);
+	ck_assert_int_eq(ask(&p, &s, T0, BUDGET_FIRST), BUDGET_GO);
+	budget_report(&p, &s, T0 + 1, BUDGET_FAILURE, &HELD_NOTHING);
 	ck_assert_int_eq(budget_circuit(&p, &s, T0 + 1), CIRCUIT_OPEN);
 	/* First attempts too are held back, for what is left of D. */
-	budget_admit(&p, &s, T0 + S + 1, 1, &g);
+	budget_admit(&p, &s, T0 + S + 1, BUDGET_FIRST, &g);
 	ck_assert_int_eq(g.answer, BUDGET_OPEN);
 	ck_assert_uint_eq(g.wait, 9 * S);
 	ck_assert_int_eq(g.circuit, CIRCUIT_OPEN);
@@ -298,14 +304,14 @@ START_TEST(a_success_between_resets_the_count)
 	struct budget_state	s;
 
 	budget_fresh(&p, &s, T0);
-	budget_report(&p, &s, T0, BUDGET_FAILURE, 0, 0);
-	budget_report(&p, &s, T0, BUDGET_SUCCESS, 0, 0);
-	budget_report(&p, &s, T0, BUDGET_FAILURE, 0, 0);
+	budget_report(&p, &s, T0, BUDGET_FAILURE, &HELD_NOTHING);
+	budget_report(&p, &s, T0, BUDGET_SUCCESS, &HELD_NOTHING);
+	budget_report(&p, &s, T0, BUDGET_FAILURE, &HELD_NOTHING);
 	ck_assert_int_eq(budget_circuit(&p, &s, T0), CIRCUIT_CLOSED);
 	/* Neither a permanent status nor a signal counts. */
-	budget_report(&p, &s, T0, BUDGET_NEUTRAL, 0, 0);
+	budget_report(&p, &s, T0, BUDGET_NEUTRAL, &HELD_NOTHING);
 	ck_assert_int_eq(budget_circuit(&p, &s, T0), CIRCUIT_CLOSED);
-	budget_report(&p, &s, T0, BUDGET_FAILURE, 0, 0);
+	budget_report(&p, &s, T0, BUDGET_FAILURE, &HELD_NOTHING);
 	ck_assert_int_eq(budget_circuit(&p, &s, T0), CIRCUIT_OPEN);
 }
 END_TEST
@@ -318,7 +324,7 @@ open_at(const struct budget_params *p, struct budget_state *s, uint64_t t)
 
 	budget_fresh(p, s, t);
 	for (i = 0; i < p->breaker_k; i++)
-		budget_report(p, s, t, BUDGET_FAILURE, 0, 0);
+		budget_report(p, s, t, BUDGET_FAILURE, &HELD_NOTHING);
 }
 
 START_TEST(half_open_lets_exactly_one_probe_through)
@@ -328,16 +334,16 @@ START_TEST(half_open_lets_exactly_one_probe_through)
 	struct budget_grant	g;
 
 	open_at(&p, &s, T0);
-	ck_assert_int_eq(ask(&p, &s, T0 + 5 * S - 1, 0), BUDGET_OPEN);
-	budget_admit(&p, &s, T0 + 5 * S, 0, &g);
+	ck_assert_int_eq(ask(&p, &s, T0 + 5 * S - 1, BUDGET_RETRY), BUDGET_OPEN);
+	budget_admit(&p, &s, T0 + 5 * S, BUDGET_RETRY, &g);
 	ck_assert_int_eq(g.answer, BUDGET_GO);
 	ck_assert_int_eq(g.probe, 1);
 	ck_assert_int_eq(g.circuit, CIRCUIT_HALF_OPEN);
 	/* Everyone else waits while the probe is out, first attempts too. */
-	budget_admit(&p, &s, T0 + 6 * S, 1, &g);
+	budget_admit(&p, &s, T0 + 6 * S, BUDGET_FIRST, &g);
 	ck_assert_int_eq(g.answer, BUDGET_OPEN);
 	ck_assert_uint_eq(g.wait, 4 * S);
-	ck_assert_int_eq(ask(&p, &s, T0 + 6 * S, 0), BUDGET_OPEN);
+	ck_assert_int_eq(ask(&p, &s, T0 + 6 * S, BUDGET_RETRY), BUDGET_OPEN);
 }
 END_TEST
 
@@ -348,11 +354,12 @@ START_TEST(the_probes_success_closes_the_circuit)
 	struct budget_grant	g;
 
 	open_at(&p, &s, T0);
-	budget_admit(&p, &s, T0 + 5 * S, 0, &g);
-	budget_report(&p, &s, T0 + 5 * S, BUDGET_SUCCESS, 1, g.probe);
+	budget_admit(&p, &s, T0 + 5 * S, BUDGET_RETRY, &g);
+	budget_report(&p, &s, T0 + 5 * S, BUDGET_SUCCESS,
+	    g.probe ? &HELD_BOTH : &HELD_TOKEN);
 	ck_assert_int_eq(budget_circuit(&p, &s, T0 + 5 * S), CIRCUIT_CLOSED);
-	ck_assert_int_eq(ask(&p, &s, T0 + 5 * S, 0), BUDGET_GO);
-	ck_assert_int_eq(ask(&p, &s, T0 + 5 * S, 1), BUDGET_GO);
+	ck_assert_int_eq(ask(&p, &s, T0 + 5 * S, BUDGET_RETRY), BUDGET_GO);
+	ck_assert_int_eq(ask(&p, &s, T0 + 5 * S, BUDGET_FIRST), BUDGET_GO);
 }
 END_TEST
 
@@ -363,11 +370,11 @@ START_TEST(the_probes_failure_opens_it_again_for_d)
 	struct budget_grant	g;
 
 	open_at(&p, &s, T0);
-	budget_admit(&p, &s, T0 + 5 * S, 0, &g);
+	budget_admit(&p, &s, T0 + 5 * S, BUDGET_RETRY, &g);
 	ck_assert_int_eq(g.probe, 1);
 	/* One failure, not K, when it is the probe's. */
-	budget_report(&p, &s, T0 + 6 * S, BUDGET_FAILURE, 1, 1);
-	budget_admit(&p, &s, T0 + 6 * S, 0, &g);
+	budget_report(&p, &s, T0 + 6 * S, BUDGET_FAILURE, &HELD_BOTH);
+	budget_admit(&p, &s, T0 + 6 * S, BUDGET_RETRY, &g);
 	ck_assert_int_eq(g.answer, BUDGET_OPEN);
 	ck_assert_uint_eq(g.wait, 5 * S);
 }
@@ -380,9 +387,9 @@ START_TEST(a_probe_that_ends_otherwise_frees_the_slot)
 	struct budget_grant	g;
 
 	open_at(&p, &s, T0);
-	budget_admit(&p, &s, T0 + 5 * S, 0, &g);
-	budget_report(&p, &s, T0 + 5 * S, BUDGET_NEUTRAL, 1, 1);
-	budget_admit(&p, &s, T0 + 5 * S, 0, &g);
+	budget_admit(&p, &s, T0 + 5 * S, BUDGET_RETRY, &g);
+	budget_report(&p, &s, T0 + 5 * S, BUDGET_NEUTRAL, &HELD_BOTH);
+	budget_admit(&p, &s, T0 + 5 * S, BUDGET_RETRY, &g);
 	ck_assert_int_eq(g.answer, BUDGET_GO);
 	ck_assert_int_eq(g.probe, 1);
 }
@@ -395,9 +402,9 @@ START_TEST(a_lost_probe_frees_the_slot_after_d)
 	struct budget_grant	g;
 
 	open_at(&p, &s, T0);
-	budget_admit(&p, &s, T0 + 5 * S, 0, &g);	/* never reports */
-	ck_assert_int_eq(ask(&p, &s, T0 + 10 * S - 1, 0), BUDGET_OPEN);
-	budget_admit(&p, &s, T0 + 10 * S, 0, &g);
+	budget_admit(&p, &s, T0 + 5 * S, BUDGET_RETRY, &g);	/* never reports */
+	ck_assert_int_eq(ask(&p, &s, T0 + 10 * S - 1, BUDGET_RETRY), BUDGET_OPEN);
+	budget_admit(&p, &s, T0 + 10 * S, BUDGET_RETRY, &g);
 	ck_assert_int_eq(g.answer, BUDGET_GO);
 	ck_assert_int_eq(g.probe, 1);
 }
@@ -409,8 +416,8 @@ START_TEST(late_failures_do_not_extend_an_open_circuit)
 	struct budget_state	s;
 
 	open_at(&p, &s, T0);
-	budget_report(&p, &s, T0 + 4 * S, BUDGET_FAILURE, 0, 0);
-	budget_report(&p, &s, T0 + 4 * S, BUDGET_FAILURE, 0, 0);
+	budget_report(&p, &s, T0 + 4 * S, BUDGET_FAILURE, &HELD_NOTHING);
+	budget_report(&p, &s, T0 + 4 * S, BUDGET_FAILURE, &HELD_NOTHING);
 	ck_assert_uint_eq(s.open_until, T0 + 5 * S);
 }
 END_TEST
@@ -421,10 +428,10 @@ START_TEST(a_run_without_breaker_ignores_the_circuit_but_closes_it)
 	struct budget_state	s;
 
 	open_at(&p, &s, T0);
-	ck_assert_int_eq(ask(&q, &s, T0 + S, 0), BUDGET_GO);
-	ck_assert_int_eq(ask(&p, &s, T0 + S, 0), BUDGET_OPEN);
-	budget_report(&q, &s, T0 + S, BUDGET_SUCCESS, 1, 0);
-	ck_assert_int_eq(ask(&p, &s, T0 + S, 0), BUDGET_GO);
+	ck_assert_int_eq(ask(&q, &s, T0 + S, BUDGET_RETRY), BUDGET_GO);
+	ck_assert_int_eq(ask(&p, &s, T0 + S, BUDGET_RETRY), BUDGET_OPEN);
+	budget_report(&q, &s, T0 + S, BUDGET_SUCCESS, &HELD_TOKEN);
+	ck_assert_int_eq(ask(&p, &s, T0 + S, BUDGET_RETRY), BUDGET_GO);
 }
 END_TEST
 
@@ -435,7 +442,7 @@ START_TEST(a_clock_set_back_keeps_the_circuit_open_one_d_at_most)
 	struct budget_grant	g;
 
 	open_at(&p, &s, T0 + 3600 * S);
-	budget_admit(&p, &s, T0, 0, &g);
+	budget_admit(&p, &s, T0, BUDGET_RETRY, &g);
 	ck_assert_int_eq(g.answer, BUDGET_OPEN);
 	ck_assert_uint_eq(g.wait, 5 * S);
 }

@@ -21,6 +21,7 @@
 #include "check_params.h"
 #include "eventloop.h"
 #include "store.h"
+#include "store_url.h"
 
 static char	top[4096];	/* a fresh directory per test */
 static char	dir[4200];	/* DIR: top/st */
@@ -50,7 +51,7 @@ teardown(void)
 
 /* Open budget "b" in DIR, or fail the test with the store's reason. */
 static struct store *
-open_b(const struct budget_params *p, int create)
+open_b(const struct budget_params *p, enum store_create create)
 {
 	struct store	*s;
 	char		 err[4608];
@@ -64,7 +65,7 @@ open_b(const struct budget_params *p, int create)
 static double
 tokens_now(const struct budget_params *p)
 {
-	struct store		*s = open_b(p, 0);
+	struct store		*s = open_b(p, STORE_NO_CREATE);
 	struct budget_state	 st;
 	uint64_t		 now;
 	int			 fresh;
@@ -95,10 +96,10 @@ START_TEST(dir_is_created_private)
 	struct stat		sb;
 
 	umask(0);
-	s = open_b(&p, 1);
+	s = open_b(&p, STORE_CREATE);
 	ck_assert_int_eq(stat(dir, &sb), 0);
 	ck_assert_uint_eq(sb.st_mode & 0777, 0700);
-	ck_assert_int_eq(store_admit(s, 1, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_FIRST, &g), 0);
 	ck_assert_int_eq(g.answer, BUDGET_GO);
 	store_close(s);
 	{
@@ -114,7 +115,7 @@ END_TEST
 START_TEST(a_dry_run_creates_nothing)
 {
 	struct budget_params	 p = params(10, 0.1, 1);
-	struct store		*s = open_b(&p, 0);
+	struct store		*s = open_b(&p, STORE_NO_CREATE);
 	struct budget_state	 st;
 	uint64_t		 now;
 	int			 fresh = 0;
@@ -131,14 +132,15 @@ START_TEST(the_state_outlives_the_run)
 {
 	struct budget_params	p = params(5, 0, 0);
 	struct budget_grant	g;
-	struct store		*s = open_b(&p, 1);
+	struct store		*s = open_b(&p, STORE_CREATE);
+	struct budget_ticket	 took = { .token = 1 };
 
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	store_close(s);
 	ck_assert(tokens_now(&p) == 3);
-	s = open_b(&p, 1);
-	ck_assert_int_eq(store_report(s, BUDGET_SUCCESS, 1, 0), 0);
+	s = open_b(&p, STORE_CREATE);
+	ck_assert_int_eq(store_report(s, BUDGET_SUCCESS, &took), 0);
 	store_close(s);
 	ck_assert(tokens_now(&p) == 4);
 }
@@ -164,10 +166,11 @@ takers(const struct budget_params *p, int n, int *open)
 			struct store		*s;
 			char			 err[4608];
 
-			s = store_open(url, "b", p, 1, err, sizeof err);
+			s = store_open(url, "b", p, STORE_CREATE, err,
+			    sizeof err);
 			if (s == NULL)
 				_exit(3);
-			if (store_admit(s, 0, &g) == -1)
+			if (store_admit(s, BUDGET_RETRY, &g) == -1)
 				_exit(2);
 			_exit(g.answer == BUDGET_GO ? 0 : 1);
 		}
@@ -190,7 +193,7 @@ takers(const struct budget_params *p, int n, int *open)
 START_TEST(a_thousand_concurrent_takers_lose_no_update)
 {
 	struct budget_params	 p = params(1500, 0, 0);
-	struct store		*s = open_b(&p, 1);
+	struct store		*s = open_b(&p, STORE_CREATE);
 	int			 got, open, left;
 
 	store_close(s);
@@ -224,14 +227,14 @@ START_TEST(a_corrupt_file_is_a_fresh_budget_and_a_warning)
 {
 	struct budget_params	 p = params(4, 0, 0);
 	struct budget_grant	 g;
-	struct store		*s = open_b(&p, 1);
+	struct store		*s = open_b(&p, STORE_CREATE);
 	const char		*w;
 	size_t			 len = strlen(corrupt[_i].text);
 
 	if (_i == 4)
 		len = 12;
 	put_state(corrupt[_i].text, len);
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	ck_assert_int_eq(g.answer, BUDGET_GO);
 	ck_assert(g.tokens == 3);
 	w = store_take_warning(s);
@@ -240,7 +243,7 @@ START_TEST(a_corrupt_file_is_a_fresh_budget_and_a_warning)
 	ck_assert_ptr_nonnull(strstr(w, "fresh budget"));
 	ck_assert_ptr_null(store_take_warning(s));
 	/* Replaced: the next change reads it without a word. */
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	ck_assert(g.tokens == 2);
 	ck_assert_ptr_null(store_take_warning(s));
 	store_close(s);
@@ -251,7 +254,7 @@ START_TEST(a_symlinked_state_file_is_not_followed)
 {
 	struct budget_params	 p = params(4, 0, 0);
 	struct budget_grant	 g;
-	struct store		*s = open_b(&p, 1);
+	struct store		*s = open_b(&p, STORE_CREATE);
 	char			 target[4400], link[4400], buf[64];
 	FILE			*f;
 
@@ -261,7 +264,7 @@ START_TEST(a_symlinked_state_file_is_not_followed)
 	fputs("precious\n", f);
 	fclose(f);
 	ck_assert_int_eq(symlink(target, link), 0);
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	ck_assert_ptr_nonnull(store_take_warning(s));
 	store_close(s);
 	ck_assert_ptr_nonnull(f = fopen(target, "r"));
@@ -276,14 +279,14 @@ START_TEST(a_symlinked_lock_file_is_replaced)
 {
 	struct budget_params	 p = params(4, 0, 0);
 	struct budget_grant	 g;
-	struct store		*s = open_b(&p, 1);
+	struct store		*s = open_b(&p, STORE_CREATE);
 	char			 target[4400], link[4400];
 	struct stat		 sb;
 
 	snprintf(target, sizeof target, "%s/elsewhere", top);
 	snprintf(link, sizeof link, "%s/b.lock", dir);
 	ck_assert_int_eq(symlink(target, link), 0);
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	store_close(s);
 	ck_assert_int_eq(access(target, F_OK), -1);	/* never created */
 	ck_assert_int_eq(lstat(link, &sb), 0);
@@ -310,7 +313,7 @@ START_TEST(a_fifo_or_directory_in_the_way_is_replaced)
 {
 	struct budget_params	 p = params(4, 0, 0);
 	struct budget_grant	 g;
-	struct store		*s = open_b(&p, 1);
+	struct store		*s = open_b(&p, STORE_CREATE);
 	const char		*w;
 	char			 path[4400], kept[4500], said[1024] = "";
 	struct stat		 sb;
@@ -323,7 +326,7 @@ START_TEST(a_fifo_or_directory_in_the_way_is_replaced)
 		ck_assert_int_eq(mkdir(path, 0700), 0);
 	if (in_the_way[_i].what == FULL_DIR)
 		ck_assert_int_eq(mkdir(kept, 0700), 0);
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	ck_assert(g.tokens == 3);
 	w = store_take_warning(s);
 	if (in_the_way[_i].said == NULL)
@@ -334,7 +337,7 @@ START_TEST(a_fifo_or_directory_in_the_way_is_replaced)
 	if (w != NULL)
 		snprintf(said, sizeof said, "%s", w);
 	/* Replaced: the next change reads it without a word. */
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	ck_assert(g.tokens == 2);
 	ck_assert_ptr_null(store_take_warning(s));
 	store_close(s);
@@ -357,13 +360,13 @@ START_TEST(a_lock_that_is_a_fifo_is_left_alone)
 {
 	struct budget_params	 p = params(4, 0, 0);
 	struct budget_grant	 g;
-	struct store		*s = open_b(&p, 1);
+	struct store		*s = open_b(&p, STORE_CREATE);
 	char			 path[4400];
 	struct stat		 sb;
 
 	snprintf(path, sizeof path, "%s/b.lock", dir);
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
-	ck_assert_int_eq(store_admit(s, 0, &g), -1);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), -1);
 	ck_assert_msg(strstr(store_error(s), "b.lock is a FIFO") != NULL, "%s",
 	    store_error(s));
 	store_close(s);
@@ -379,7 +382,8 @@ refused(const char *because)
 	struct budget_params	p = params(4, 0, 0);
 	char			err[4608];
 
-	ck_assert_ptr_null(store_open(url, "b", &p, 1, err, sizeof err));
+	ck_assert_ptr_null(store_open(url, "b", &p, STORE_CREATE, err,
+	    sizeof err));
 	ck_assert_msg(strstr(err, because) != NULL, "%s", err);
 }
 
@@ -430,16 +434,16 @@ START_TEST(a_waiter_writes_nothing)
 {
 	struct budget_params	 p = params(1, 0, 0);
 	struct budget_grant	 g;
-	struct store		*s = open_b(&p, 1);
+	struct store		*s = open_b(&p, STORE_CREATE);
 	char			 before[256], after[256];
 	int			 i;
 
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	ck_assert_int_eq(g.answer, BUDGET_GO);
 	get_state(before, sizeof before);
 	for (i = 0; i < 5; i++) {
 		usleep(1000);
-		ck_assert_int_eq(store_admit(s, 0, &g), 0);
+		ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 		ck_assert_int_eq(g.answer, BUDGET_NO_TOKEN);
 	}
 	get_state(after, sizeof after);
@@ -467,17 +471,17 @@ START_TEST(a_clock_set_back_keeps_the_circuit_open_one_duration)
 	p.breaker_ns = 200000000ULL;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-	s = open_b(&p, 1);
+	s = open_b(&p, STORE_CREATE);
 	snprintf(line, sizeof line, "retry-budget 1 tokens=4.000000000 "
 	    "at=%llu fails=0 open_until=%llu probe_until=0\n",
 	    (unsigned long long)now,
 	    (unsigned long long)(now + 100000000000ULL));
 	put_state(line, strlen(line));
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	ck_assert_int_eq(g.answer, BUDGET_OPEN);
 	ck_assert_uint_le(g.wait, p.breaker_ns);
 	usleep(300000);
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	ck_assert_int_eq(g.answer, BUDGET_GO);
 	ck_assert_int_eq(g.probe, 1);
 	store_close(s);
@@ -493,7 +497,7 @@ START_TEST(a_held_lock_is_waited_for_until_the_deadline)
 {
 	struct budget_params	 p = params(4, 0, 0);
 	struct budget_grant	 g;
-	struct store		*s = open_b(&p, 1);
+	struct store		*s = open_b(&p, STORE_CREATE);
 	struct flock		 fl;
 	char			 path[4400];
 	uint64_t		 t0;
@@ -508,7 +512,7 @@ START_TEST(a_held_lock_is_waited_for_until_the_deadline)
 	ck_assert_int_eq(fcntl(fd, F_OFD_SETLK, &fl), 0);
 	t0 = eventloop_now();
 	store_set_deadline(s, t0 + 600000000ULL);
-	ck_assert_int_eq(store_admit(s, 0, &g), -1);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), -1);
 	/* Half the time to the deadline: the attempt has the rest. */
 	ck_assert_uint_ge(eventloop_now() - t0, 300000000ULL);
 	ck_assert_uint_lt(eventloop_now() - t0, 3000000000ULL);
@@ -518,7 +522,7 @@ START_TEST(a_held_lock_is_waited_for_until_the_deadline)
 	fl.l_type = F_UNLCK;
 	ck_assert_int_eq(fcntl(fd, F_OFD_SETLK, &fl), 0);
 	store_set_deadline(s, 0);
-	ck_assert_int_eq(store_admit(s, 0, &g), 0);
+	ck_assert_int_eq(store_admit(s, BUDGET_RETRY, &g), 0);
 	ck_assert_int_eq(g.answer, BUDGET_GO);
 	store_close(s);
 	close(fd);

@@ -601,7 +601,6 @@ static const struct acase {
 	enum budget_answer	 answer;
 	enum circuit_state	 circuit;	/* CLOSED: the answer's */
 	uint64_t		 wait;		/* the store's, ns */
-	int			 first;
 	uint64_t		 deadline;
 	uint64_t		 until;		/* --budget-wait ends */
 	double			 u;
@@ -611,10 +610,10 @@ static const struct acase {
 	uint64_t		 want_until;	/* the wait's end */
 } acases[] = {
 	{ .name = "a token", .want = ADMIT_GO },
-	{ .name = "a first attempt", .first = 1, .deadline = MS(5),
+	{ .name = "a first attempt", .deadline = MS(5),
 	    .want = ADMIT_GO, .want_until = MS(5) },
 	{ .name = "open, no deadline: waited for", .answer = BUDGET_OPEN,
-	    .wait = MS(100), .first = 1, .want = ADMIT_WAIT, .wake = MS(100) },
+	    .wait = MS(100), .want = ADMIT_WAIT, .wake = MS(100) },
 	{ .name = "open past the deadline", .answer = BUDGET_OPEN,
 	    .wait = MS(6000), .deadline = MS(5000), .want = ADMIT_CIRCUIT,
 	    .want_until = MS(5000) },
@@ -622,10 +621,10 @@ static const struct acase {
 	    .wait = MS(5000), .deadline = MS(5000), .want = ADMIT_CIRCUIT,
 	    .want_until = MS(5000) },
 	{ .name = "open past --budget-wait", .answer = BUDGET_OPEN,
-	    .wait = MS(2000), .first = 1, .until = MS(1000),
+	    .wait = MS(2000), .until = MS(1000),
 	    .want = ADMIT_CIRCUIT, .want_until = MS(1000) },
 	{ .name = "open, --budget-wait=0", .answer = BUDGET_OPEN, .wait = MS(1),
-	    .first = 1, .until = AT_NOW, .want = ADMIT_CIRCUIT,
+	    .until = AT_NOW, .want = ADMIT_CIRCUIT,
 	    .want_until = AT_NOW },
 	{ .name = "open: asked again in 250ms", .answer = BUDGET_OPEN,
 	    .wait = MS(2000), .deadline = MS(10000), .want = ADMIT_WAIT,
@@ -637,8 +636,7 @@ static const struct acase {
 	    .deadline = MS(10000), .u = 0.5, .want = ADMIT_WAIT,
 	    .wake = 312500000ULL, .want_until = MS(10000) },
 	{ .name = "a probe is out: asked again in 50ms", .answer = BUDGET_OPEN,
-	    .circuit = CIRCUIT_HALF_OPEN, .wait = MS(2000), .first = 1,
-	    .deadline = MS(10000), .want = ADMIT_WAIT, .wake = MS(50),
+	    .circuit = CIRCUIT_HALF_OPEN, .wait = MS(2000), .deadline = MS(10000), .want = ADMIT_WAIT, .wake = MS(50),
 	    .want_until = MS(10000) },
 	{ .name = "a probe is out past the deadline: it may close sooner",
 	    .answer = BUDGET_OPEN, .circuit = CIRCUIT_HALF_OPEN,
@@ -702,7 +700,6 @@ START_TEST(each_budget_answer_gets_its_word)
 	g.wait = c->wait;
 	memset(&in, 0, sizeof in);
 	in.grant = &g;
-	in.first = c->first;
 	in.now = NOW;
 	in.deadline = after_now(c->deadline, 0);
 	in.until = after_now(c->until, DURATION_MAX);
