@@ -45,6 +45,7 @@ struct run {
 	uint64_t		 deadline;	/* 0: none */
 	struct verdict_policy	 policy;
 	struct supervise	 sup;
+	struct child		 child;		/* the attempt's group */
 	struct runenv		 env;
 	struct io		 io;
 	struct io		 hook_io;	/* stdin null, stdout to stderr */
@@ -208,6 +209,7 @@ run_hook(struct run *r, const char *name, const char *cmd)
 	char		       *argv[] = { sh, dash_c, (char *)cmd, NULL };
 	struct stop_plan	plan;
 	struct outcome		out;
+	struct child		c;		/* the hook's group */
 	int			st, sig;
 
 	if (r->deadline != 0 && eventloop_now() >= r->deadline)
@@ -218,7 +220,7 @@ run_hook(struct run *r, const char *name, const char *cmd)
 		return;
 	}
 	live_fresh(0);	/* the hook may write a part of a line */
-	st = supervise_start(&r->sup, argv, runenv_envp(&r->env),
+	st = supervise_start(&r->sup, &c, argv, runenv_envp(&r->env),
 	    &r->hook_io, &out);
 	if (st == -1) {
 		log_error("cannot run the %s hook: %s", name, strerror(errno));
@@ -227,7 +229,7 @@ run_hook(struct run *r, const char *name, const char *cmd)
 	if (st == 0) {
 		plan_stop(r->o, &plan, r->deadline);
 		plan.at = r->deadline;	/* no --timeout: that is an attempt's */
-		if ((sig = supervise_wait(&r->sup, &plan, &r->hook_io,
+		if ((sig = supervise_wait(&r->sup, &c, &plan, &r->hook_io,
 		    &out)) > 0)
 			eventloop_die_of(sig);
 	}
@@ -459,8 +461,8 @@ attempt_run(struct run *r, struct stop_plan *plan)
 		return EXIT_CANCELED;
 	}
 	live_fresh(0);	/* the attempt may write a part of a line */
-	st = supervise_start(&r->sup, r->o->command, runenv_envp(&r->env),
-	    &r->io, &r->a.out);
+	st = supervise_start(&r->sup, &r->child, r->o->command,
+	    runenv_envp(&r->env), &r->io, &r->a.out);
 	if (st == -1) {
 		log_error("cannot start %s: %s", r->o->command[0],
 		    strerror(errno));
@@ -470,7 +472,8 @@ attempt_run(struct run *r, struct stop_plan *plan)
 		return GO_ON;	/* exec failed: the outcome says how */
 	plan_stop(r->o, plan, r->deadline);
 	/* A stop signal it returns is acted on after the output is out. */
-	if (supervise_wait(&r->sup, plan, &r->io, &r->a.out) == -1) {
+	if (supervise_wait(&r->sup, &r->child, plan, &r->io,
+	    &r->a.out) == -1) {
 		log_error("cannot wait for %s: %s", r->o->command[0],
 		    strerror(errno));
 		return EXIT_CANCELED;
