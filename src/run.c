@@ -48,7 +48,9 @@ struct run {
 	struct child		 child;		/* the attempt's group */
 	struct runenv		 env;
 	struct io		 io;
+	struct io_path		 path;		/* the attempt's pipes, spool */
 	struct io		 hook_io;	/* stdin null, stdout to stderr */
+	struct io_path		 hook_path;
 	int			 hooks;		/* hook_io is set up */
 	struct backoff_state	 bs;
 	uint64_t		 made;		/* attempts started */
@@ -106,9 +108,9 @@ next_delay(struct run *r, uint64_t n)
  * would be for cat.
  */
 static int
-io_failed(const struct io *io)
+io_failed(const struct io *io, const struct io_path *p)
 {
-	int	fd, e = io_error(io, &fd);
+	int	fd, e = io_error(io, p, &fd);
 
 	if (e == EPIPE)
 		eventloop_die_of(SIGPIPE);
@@ -215,13 +217,13 @@ run_hook(struct run *r, const char *name, const char *cmd)
 	if (r->deadline != 0 && eventloop_now() >= r->deadline)
 		return;		/* it would be stopped at once */
 	settle_messages(r);
-	if (io_prepare(&r->hook_io, NULL, NULL) == -1) {
+	if (io_prepare(&r->hook_io, &r->hook_path, NULL, NULL) == -1) {
 		log_error("cannot run the %s hook: %s", name, strerror(errno));
 		return;
 	}
 	live_fresh(0);	/* the hook may write a part of a line */
 	st = supervise_start(&r->sup, &c, argv, runenv_envp(&r->env),
-	    &r->hook_io, &out);
+	    &r->hook_io, &r->hook_path, &out);
 	if (st == -1) {
 		log_error("cannot run the %s hook: %s", name, strerror(errno));
 		return;
@@ -230,10 +232,10 @@ run_hook(struct run *r, const char *name, const char *cmd)
 		plan_stop(r->o, &plan, r->deadline);
 		plan.at = r->deadline;	/* no --timeout: that is an attempt's */
 		if ((sig = supervise_wait(&r->sup, &c, &plan, &r->hook_io,
-		    &out)) > 0)
+		    &r->hook_path, &out)) > 0)
 			eventloop_die_of(sig);
 	}
-	io_ended(&r->hook_io);
+	io_ended(&r->hook_io, &r->hook_path);
 	/* After the attempt it follows; elapsed since retry's start. */
 	log_hook(name, r->made, eventloop_now() - r->start, &out);
 }
@@ -455,14 +457,14 @@ attempt_run(struct run *r, struct stop_plan *plan)
 	la = told(r, 0);
 	log_start(&la);
 	settle_messages(r);
-	if (io_prepare(&r->io, &r->a.matches, &r->a.http) == -1) {
+	if (io_prepare(&r->io, &r->path, &r->a.matches, &r->a.http) == -1) {
 		log_error("cannot set up the attempt's input and output: %s",
 		    strerror(errno));
 		return EXIT_CANCELED;
 	}
 	live_fresh(0);	/* the attempt may write a part of a line */
 	st = supervise_start(&r->sup, &r->child, r->o->command,
-	    runenv_envp(&r->env), &r->io, &r->a.out);
+	    runenv_envp(&r->env), &r->io, &r->path, &r->a.out);
 	if (st == -1) {
 		log_error("cannot start %s: %s", r->o->command[0],
 		    strerror(errno));
@@ -472,7 +474,7 @@ attempt_run(struct run *r, struct stop_plan *plan)
 		return GO_ON;	/* exec failed: the outcome says how */
 	plan_stop(r->o, plan, r->deadline);
 	/* A stop signal it returns is acted on after the output is out. */
-	if (supervise_wait(&r->sup, &r->child, plan, &r->io,
+	if (supervise_wait(&r->sup, &r->child, plan, &r->io, &r->path,
 	    &r->a.out) == -1) {
 		log_error("cannot wait for %s: %s", r->o->command[0],
 		    strerror(errno));
@@ -527,10 +529,10 @@ attempt_output(struct run *r, const struct stop_plan *plan)
 	uint64_t	delay;
 	int		d, success, late;
 
-	io_ended(&r->io);
-	if ((d = io_deliver(&r->io, plan->at)) == -1 ||
-	    io_error(&r->io, NULL) != 0)
-		return io_failed(&r->io);
+	io_ended(&r->io, &r->path);
+	if ((d = io_deliver(&r->io, &r->path, plan->at)) == -1 ||
+	    io_error(&r->io, &r->path, NULL) != 0)
+		return io_failed(&r->io, &r->path);
 	if (d == IO_LATE && eventloop_signal() == 0)
 		output_late(&r->a.out);
 	delay = next_delay(r, r->made);
@@ -541,9 +543,9 @@ attempt_output(struct run *r, const struct stop_plan *plan)
 		    "HTTP-date was ignored");
 	decide(r, delay);
 	success = eventloop_signal() == 0 && r->a.v.kind == VERDICT_SUCCESS;
-	io_release(&r->io, success);
-	if ((d = io_deliver(&r->io, plan->at)) == -1)
-		return io_failed(&r->io);
+	io_release(&r->io, &r->path, success);
+	if ((d = io_deliver(&r->io, &r->path, plan->at)) == -1)
+		return io_failed(&r->io, &r->path);
 	/* The user's interrupt stays one, whatever became of its output. */
 	late = d == IO_LATE && eventloop_signal() == 0 &&
 	    r->a.v.kind != VERDICT_INTERRUPTED;
@@ -673,8 +675,10 @@ run_setup(struct run *r)
 	}
 	r->hooks = o->on_retry != NULL || o->on_give_up != NULL;
 	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond, o->http,
-	    0) == -1 || (r->hooks && io_init(&r->hook_io, STDIN_NULL,
-	    STDOUT_STREAM, NULL, 0, 1) == -1)) {
+	    0) == -1 || io_path_init(&r->io, &r->path) == -1 ||
+	    (r->hooks && io_init(&r->hook_io, STDIN_NULL, STDOUT_STREAM, NULL,
+	    0, 1) == -1) ||
+	    (r->hooks && io_path_init(&r->hook_io, &r->hook_path) == -1)) {
 		log_error("cannot set up standard input: %s", strerror(errno));
 		return -1;
 	}
@@ -723,8 +727,11 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 			break;
 	}
 	io_free(&r.io);
-	if (r.hooks)
+	io_path_free(&r.path);
+	if (r.hooks) {
 		io_free(&r.hook_io);
+		io_path_free(&r.hook_path);
+	}
 	supervise_close(&r.sup);
 	runenv_free(&r.env);
 	store_close(r.store);
@@ -734,7 +741,7 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	 */
 	eventloop_flush_sinks(r.deadline);
 	if (eventloop_signal() == 0 && io_output_lost(&r.io)) {
-		st = io_failed(&r.io);
+		st = io_failed(&r.io, &r.path);
 		eventloop_flush_sinks(r.deadline);
 	}
 	if (eventloop_signal() != 0)

@@ -185,7 +185,7 @@ drop_stops(void)
 /* In the child: become the attempt, or report errno and exit. */
 static void __attribute__((noinline, noreturn))
 child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
-    int errfd)
+    struct io_path *path, int errfd)
 {
 	int	e;
 
@@ -195,7 +195,7 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 		if (s->tty_fd != -1)
 			sigaction(SIGTTOU, &s->orig_ttou, NULL);
 	}
-	io_child(io);
+	io_child(io, path);
 	eventloop_child_reset();
 #if USE_VFORK
 	execvpe(argv[0], argv, envp);	/* environ is retry's: leave it */
@@ -218,7 +218,7 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
  */
 static pid_t
 spawn(struct supervise *s, char **argv, char **envp, struct io *io,
-    int errfd, sigset_t *old)
+    struct io_path *path, int errfd, sigset_t *old)
 {
 	sigset_t	stops;
 	pid_t		pid;
@@ -245,7 +245,7 @@ spawn(struct supervise *s, char **argv, char **envp, struct io *io,
 	 */
 	if (pid == 0)
 		/* NOLINTNEXTLINE(clang-analyzer-unix.Vfork) */
-		child_exec(s, argv, envp, io, errfd);
+		child_exec(s, argv, envp, io, path, errfd);
 	if (pid == -1) {
 		e = errno;
 		sigprocmask(SIG_SETMASK, old, NULL);
@@ -298,7 +298,7 @@ exec_error(int fd)
  */
 int
 supervise_start(struct supervise *s, struct child *c, char **argv,
-    char **envp, struct io *io, struct outcome *out)
+    char **envp, struct io *io, struct io_path *path, struct outcome *out)
 {
 	sigset_t	old;
 	int		p[2], e, st;
@@ -308,7 +308,7 @@ supervise_start(struct supervise *s, struct child *c, char **argv,
 	if (pipe2(p, O_CLOEXEC) == -1)
 		return -1;
 	/* p[0] is close-on-exec: the child leaves it alone. */
-	if ((pid = spawn(s, argv, envp, io, p[1], &old)) == -1) {
+	if ((pid = spawn(s, argv, envp, io, path, p[1], &old)) == -1) {
 		e = errno;
 		close(p[0]);
 		close(p[1]);
@@ -316,7 +316,7 @@ supervise_start(struct supervise *s, struct child *c, char **argv,
 		return -1;
 	}
 	close(p[1]);
-	io_started(io);
+	io_started(io, path);
 	c->pid = pid;
 	c->pgid = s->foreground ? getpgrp() : pid;
 	if (!s->foreground)
@@ -570,18 +570,19 @@ next_timer(const struct stop_plan *p, const struct stopping *st)
 }
 
 /*
- * Wait for the attempt c to end. At the plan's time it gets the stop signal,
- * then SIGKILL after kill_after, and counts as timed out (124) however it
- * ends. A stop signal that retry receives meanwhile is passed on to the
- * attempt's group, then SIGKILL after kill_after as well; a second one
- * kills the group at once. Either way no process of the group outlives
- * the kill time (finish_group()). Returns 0 with the
- * outcome, or the stop signal retry received (the attempt is reaped by
- * then).
+ * Wait for the attempt c to end, moving its input and output on path. At
+ * the plan's time it gets the stop signal, then SIGKILL after kill_after,
+ * and counts as timed out (124) however it ends. A stop signal that retry
+ * receives meanwhile is passed on to the attempt's group, then SIGKILL
+ * after kill_after as well; a second one kills the group at once. Either
+ * way no process of the group outlives the kill time (finish_group()).
+ * Returns 0 with the outcome, or the stop signal retry received (the
+ * attempt is reaped by then). One attempt at a time: two alive would be
+ * waited for in one loop, over both paths' descriptors (see reap()).
  */
 int
 supervise_wait(struct supervise *s, struct child *c, const struct stop_plan *p,
-    struct io *io, struct outcome *out)
+    struct io *io, struct io_path *path, struct outcome *out)
 {
 	struct pollfd	pfds[IO_MAXFDS];
 	struct stopping	st = { 0, 0, 0 };
@@ -601,8 +602,8 @@ supervise_wait(struct supervise *s, struct child *c, const struct stop_plan *p,
 			signal_attempt(s, c, SIGKILL);
 			st.kill_at = 0;
 		}
-		n = io_pollfds(io, pfds);
-		if (io_error(io, &efd) != 0 && efd == -1 && !io_lost) {
+		n = io_pollfds(io, path, pfds);
+		if (io_error(io, path, &efd) != 0 && efd == -1 && !io_lost) {
 			/*
 			 * A spool failed: the attempt cannot be replayed. A
 			 * write that failed is left to end the run after it.
@@ -614,7 +615,7 @@ supervise_wait(struct supervise *s, struct child *c, const struct stop_plan *p,
 		if (r == -1 && errno != EINTR)
 			return -1;
 		if (r > 0)
-			io_handle(io, pfds, n);
+			io_handle(io, path, pfds, n);
 	}
 	if (st.stopped || st.forwarded)
 		finish_group(s, c, &st, p->kill_after);

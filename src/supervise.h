@@ -41,9 +41,10 @@ struct child {
 
 int	supervise_init(struct supervise *, int);
 int	supervise_start(struct supervise *, struct child *, char **, char **,
-	    struct io *, struct outcome *);
+	    struct io *, struct io_path *, struct outcome *);
 int	supervise_wait(struct supervise *, struct child *,
-	    const struct stop_plan *, struct io *, struct outcome *);
+	    const struct stop_plan *, struct io *, struct io_path *,
+	    struct outcome *);
 void	supervise_close(struct supervise *);
 
 #endif
