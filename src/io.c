@@ -429,13 +429,20 @@ tee_stdin(struct io *io, struct io_path *p)
 #endif
 }
 
-/* Take a chunk of retry's stdin into the spool and p's stage. */
+/*
+ * Take a chunk of retry's stdin into the spool and p's stage. Only for a
+ * path at the spool's end with nothing staged, as io_pollfds() left it
+ * when it asked for stdin: a path that another one has left behind since
+ * (two alive at once) takes the spool first, in io_pollfds().
+ */
 static int
 take_stdin(struct io *io, struct io_path *p)
 {
 	ssize_t	n;
 	int	r;
 
+	if (p->in_cursor != io->in.len || p->stage_off < p->stage_len)
+		return 0;
 	if ((r = tee_stdin(io, p)) != 0)
 		return r == -1 ? -1 : 0;
 
