@@ -19,12 +19,27 @@
 #include "live.h"
 #include "log.h"
 
-/* A fresh attempt, stopped at its --timeout or at the deadline. */
+/* An attempt's path, made once; -1 with errno when it cannot be. */
+int
+attempt_init(struct attempt *a, const struct io *io)
+{
+	memset(a, 0, sizeof *a);
+	return io_path_init(io, &a->path);
+}
+
+/*
+ * A fresh attempt, stopped at its --timeout or at the deadline. Its path
+ * stays, its spool's file made once for one attempt after another.
+ */
 void
 attempt_begin(struct attempt *a, uint64_t number, uint64_t timeout,
     const struct stop_plan *at_deadline)
 {
-	memset(a, 0, sizeof *a);
+	memset(&a->ticket, 0, sizeof a->ticket);
+	memset(&a->out, 0, sizeof a->out);
+	memset(&a->matches, 0, sizeof a->matches);
+	memset(&a->http, 0, sizeof a->http);
+	memset(&a->v, 0, sizeof a->v);
 	a->number = number;
 	a->timeout = timeout;
 	a->plan = *at_deadline;
@@ -52,20 +67,22 @@ attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
 {
 	int	st;
 
-	if (io_prepare(io, &a->matches, &a->http) == -1) {
+	if (io_prepare(io, &a->path, &a->matches, &a->http) == -1) {
 		log_error("cannot set up the attempt's input and output: %s",
 		    strerror(errno));
 		return -1;
 	}
 	live_fresh(0);	/* the attempt may write a part of a line */
-	if ((st = supervise_start(sup, argv, envp, io, &a->out)) == -1) {
+	if ((st = supervise_start(sup, &a->child, argv, envp, io, &a->path,
+	    &a->out)) == -1) {
 		log_error("cannot start %s: %s", argv[0], strerror(errno));
 		return -1;
 	}
 	if (st == 1)
 		return 0;	/* exec failed: the outcome says how */
 	plan_stop(a);
-	if (supervise_wait(sup, &a->plan, io, &a->out) == -1) {
+	if (supervise_wait(sup, &a->child, &a->plan, io, &a->path,
+	    &a->out) == -1) {
 		log_error("cannot wait for %s: %s", argv[0], strerror(errno));
 		return -1;
 	}
@@ -80,9 +97,9 @@ attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
  * cat: returned for retry to die of, unsaid. Else 0.
  */
 int
-attempt_io_error(const struct io *io)
+attempt_io_error(const struct attempt *a, const struct io *io)
 {
-	int	fd, e = io_error(io, &fd);
+	int	fd, e = io_error(io, &a->path, &fd);
 
 	if (e == EPIPE)
 		return SIGPIPE;
@@ -119,8 +136,9 @@ attempt_output(struct attempt *a, struct io *io)
 {
 	int	d;
 
-	io_ended(io);
-	if ((d = io_deliver(io, a->plan.at)) == -1 || io_error(io, NULL) != 0)
+	io_ended(io, &a->path);
+	if ((d = io_deliver(io, &a->path, a->plan.at)) == -1 ||
+	    io_error(io, &a->path, NULL) != 0)
 		return -1;
 	if (d == IO_LATE && eventloop_signal() == 0)
 		output_late(&a->out);
@@ -144,8 +162,9 @@ attempt_verdict(struct attempt *a, struct io *io,
 	in->http = &a->http;
 	in->attempt = a->number;
 	in->ended = eventloop_now();
-	io_release(io, eventloop_signal() == 0 && verdict_success(policy, in));
-	if ((d = io_deliver(io, a->plan.at)) == -1)
+	io_release(io, &a->path, eventloop_signal() == 0 &&
+	    verdict_success(policy, in));
+	if ((d = io_deliver(io, &a->path, a->plan.at)) == -1)
 		return -1;
 	in->held_late = d == IO_LATE && eventloop_signal() == 0;
 	in->now = eventloop_now();
@@ -153,4 +172,10 @@ attempt_verdict(struct attempt *a, struct io *io,
 	if (in->held_late && a->v.kind != VERDICT_INTERRUPTED)
 		output_late(&a->out);
 	return 0;
+}
+
+void
+attempt_free(struct attempt *a)
+{
+	io_path_free(&a->path);
 }

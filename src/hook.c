@@ -23,8 +23,10 @@ hooks_init(struct hooks *h, struct supervise *sup, const struct runenv *env,
 	h->sup = sup;
 	h->env = env;
 	h->start = start;
-	return io_init(&h->io, STDIN_NULL, STDOUT_STREAM, NULL, IO_NO_HTTP,
-	    IO_STDOUT_TO_STDERR);
+	if (io_init(&h->io, STDIN_NULL, STDOUT_STREAM, NULL, IO_NO_HTTP,
+	    IO_STDOUT_TO_STDERR) == -1)
+		return -1;
+	return io_path_init(&h->io, &h->path);
 }
 
 /* Stopped at the deadline (0: none) as an attempt is, with its signal. */
@@ -47,6 +49,7 @@ hooks_run(struct hooks *h, const char *name, const char *cmd,
 	struct stop_plan	plan = { h->deadline, h->kill_after,
 				    h->stop_signal };
 	struct outcome		out;
+	struct child		child;		/* the hook's group */
 	int			st;
 
 	/* At the deadline it would be stopped at once. */
@@ -56,18 +59,19 @@ hooks_run(struct hooks *h, const char *name, const char *cmd,
 	eventloop_flush_sinks(h->deadline);
 	if (eventloop_signal() != 0)
 		return;
-	if ((st = io_prepare(&h->io, NULL, NULL)) == 0) {
+	if ((st = io_prepare(&h->io, &h->path, NULL, NULL)) == 0) {
 		live_fresh(0);	/* the hook may write a part of a line */
-		st = supervise_start(h->sup, argv, runenv_envp(h->env),
-		    &h->io, &out);
+		st = supervise_start(h->sup, &child, argv,
+		    runenv_envp(h->env), &h->io, &h->path, &out);
 	}
 	if (st == -1) {
 		log_error("cannot run the %s hook: %s", name, strerror(errno));
 		return;
 	}
-	if (st == 0 && supervise_wait(h->sup, &plan, &h->io, &out) > 0)
+	if (st == 0 && supervise_wait(h->sup, &child, &plan, &h->io,
+	    &h->path, &out) > 0)
 		return;		/* a stop signal: the run dies of it */
-	io_ended(&h->io);
+	io_ended(&h->io, &h->path);
 	/* Elapsed since retry's start. */
 	log_hook(name, attempt, eventloop_now() - h->start, &out);
 }
@@ -76,4 +80,5 @@ void
 hooks_free(struct hooks *h)
 {
 	io_free(&h->io);
+	io_path_free(&h->path);
 }

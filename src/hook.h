@@ -17,6 +17,7 @@ struct hooks {
 	struct supervise	*sup;
 	const struct runenv	*env;
 	struct io		 io;
+	struct io_path		 path;
 	uint64_t		 start;		/* the run's */
 	uint64_t		 deadline;	/* 0: none */
 	uint64_t		 kill_after;

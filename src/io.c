@@ -8,7 +8,9 @@
  * endless producer works, and an attempt that reads nothing costs at most
  * a chunk and a pipe's worth of read-ahead. Held stdout is spooled and
  * copied out once the attempt is over: to stdout for a success, else to
- * stderr.
+ * stderr. The run's side (struct io) has stdin and its spool; an
+ * attempt's (struct io_path), its pipes, its place in that spool and its
+ * held output.
  */
 #include "config.h"
 
@@ -131,17 +133,30 @@ io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
 	io->cond = cond != NULL && cond_any(cond) ? cond : NULL;
 	io->http = http == IO_READ_HTTP;
 	io->through = io->cond != NULL || io->http;
-	io->in_r = io->in_w = io->out_r = io->out_w = io->null_fd = -1;
-	io->err_r = io->err_w = io->rel_fd = io->werror_fd = -1;
+	io->null_fd = io->werror_fd = -1;
 	io->in_fd = STDIN_FILENO;
 	spool_init(&io->in, SPOOL_MEM_DEFAULT);
-	spool_init(&io->out, SPOOL_MEM_DEFAULT);
 	io_choose_stdin(io);
 	if (io->in_mode == STDIN_NULL &&
 	    (io->null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
+	return 0;
+}
+
+/*
+ * Set up a path for attempts of the run io. The stage is the path's: the
+ * spool is the run's, but each attempt reads it at its own cursor, and
+ * what it has read and its pipe has not taken yet waits in its stage.
+ */
+int
+io_path_init(const struct io *io, struct io_path *p)
+{
+	memset(p, 0, sizeof *p);
+	p->in_r = p->in_w = p->out_r = p->out_w = -1;
+	p->err_r = p->err_w = p->rel_fd = -1;
+	spool_init(&p->out, SPOOL_MEM_DEFAULT);
 	if (io->in_mode == STDIN_REPLAY && !io->rewind &&
-	    (io->stage = malloc(IO_CHUNK)) == NULL)
+	    (p->stage = malloc(IO_CHUNK)) == NULL)
 		return -1;
 	return 0;
 }
@@ -169,44 +184,46 @@ make_pipe(int *r, int *w, int ours)
 }
 
 /*
- * Before an attempt starts: rewind, or the pipes it will use. What its
- * output matches goes to m, what HTTP heads it shows to h (the caller's,
- * for this attempt).
+ * Before an attempt starts on path p: rewind, or the pipes it will use.
+ * What its output matches goes to m, what HTTP heads it shows to h (the
+ * caller's, for this attempt). A rewound file is one offset for the run:
+ * two attempts alive at once would each need a description of their own.
  */
 int
-io_prepare(struct io *io, struct cond_matches *m, struct http_seen *h)
+io_prepare(struct io *io, struct io_path *p, struct cond_matches *m,
+    struct http_seen *h)
 {
 	if (io->rewind && lseek(STDIN_FILENO, io->rewind_to, SEEK_SET) == -1)
 		return -1;
 	if (io->in_mode == STDIN_REPLAY && !io->rewind) {
-		if (make_pipe(&io->in_r, &io->in_w, 1) == -1)
+		if (make_pipe(&p->in_r, &p->in_w, 1) == -1)
 			return -1;
 		if (io->in_fifo)	/* fewer, larger tee(2) calls */
-			pipe_enlarge(io->in_w);
-		io->in_cursor = 0;
-		io->in_room = 1;
-		io->stage_off = io->stage_len = 0;
+			pipe_enlarge(p->in_w);
+		p->in_cursor = 0;
+		p->in_room = 1;
+		p->stage_off = p->stage_len = 0;
 	}
 	/* A stream retry was started without stays without: not captured. */
 	if ((io->out_mode == STDOUT_HOLD || io->through) &&
 	    !std_closed[STDOUT_FILENO]) {
-		if (make_pipe(&io->out_r, &io->out_w, 0) == -1)
+		if (make_pipe(&p->out_r, &p->out_w, 0) == -1)
 			return -1;
-		pipe_enlarge(io->out_r);
+		pipe_enlarge(p->out_r);
 	}
 	if (io->http) {
-		io->seen = h;
+		p->seen = h;
 		http_clear(h);
-		io->out_http.len = io->err_http.len = 0;
-		io->out_http.cut = io->err_http.cut = 0;
+		p->out_http.len = p->err_http.len = 0;
+		p->out_http.cut = p->err_http.cut = 0;
 	}
 	if (io->cond != NULL) {
-		io->matches = m;
+		p->matches = m;
 		cond_clear(m);
 	}
 	if (io->through) {
 		if (!std_closed[STDERR_FILENO] &&
-		    make_pipe(&io->err_r, &io->err_w, 0) == -1)
+		    make_pipe(&p->err_r, &p->err_w, 0) == -1)
 			return -1;
 	}
 	return 0;
@@ -226,40 +243,44 @@ child_dup(int fd, int target)
 
 /* In the child, before exec: only async-signal-safe calls. */
 void
-io_child(struct io *io)
+io_child(const struct io *io, const struct io_path *p)
 {
-	child_dup(io->in_r, STDIN_FILENO);
+	child_dup(p->in_r, STDIN_FILENO);
 	child_dup(io->null_fd, STDIN_FILENO);
-	child_dup(io->out_w, STDOUT_FILENO);
-	child_dup(io->err_w, STDERR_FILENO);
+	child_dup(p->out_w, STDOUT_FILENO);
+	child_dup(p->err_w, STDERR_FILENO);
 	if (io->stdout_to_stderr && !std_closed[STDERR_FILENO])
 		dup2(STDERR_FILENO, STDOUT_FILENO);
 }
 
 /* In retry, once the attempt runs: the attempt's ends are its own. */
 void
-io_started(struct io *io)
+io_started(struct io *io, struct io_path *p)
 {
-	close_fd(&io->in_r);
-	close_fd(&io->out_w);
-	close_fd(&io->err_w);
+	(void)io;
+	close_fd(&p->in_r);
+	close_fd(&p->out_w);
+	close_fd(&p->err_w);
 }
 
-/* Fill the stage from the spool, where this attempt is behind it. */
+/*
+ * Fill the stage from the spool, where this attempt is behind it. The
+ * spool is the run's: a failure to read it is the run's too.
+ */
 static int
-stage_from_spool(struct io *io)
+stage_from_spool(struct io *io, struct io_path *p)
 {
 	ssize_t	n;
 
-	if (io->stage_off < io->stage_len || io->in_cursor >= io->in.len)
+	if (p->stage_off < p->stage_len || p->in_cursor >= io->in.len)
 		return 0;
-	n = spool_read_at(&io->in, io->in_cursor, io->stage, IO_CHUNK);
+	n = spool_read_at(&io->in, p->in_cursor, p->stage, IO_CHUNK);
 	if (n < 0) {
 		io->error = errno;
 		return -1;
 	}
-	io->stage_off = 0;
-	io->stage_len = (size_t)n;
+	p->stage_off = 0;
+	p->stage_len = (size_t)n;
 	return 0;
 }
 
@@ -269,25 +290,26 @@ stage_from_spool(struct io *io)
  * the pipe has room; the pipe is closed when all is sent and stdin ended.
  */
 int
-io_pollfds(struct io *io, struct pollfd *pfds)
+io_pollfds(struct io *io, struct io_path *p, struct pollfd *pfds)
 {
 	int	n = 0;
 
-	if (io->error != 0) {	/* a spool failed: move nothing more */
-		close_fd(&io->in_w);
-		close_fd(&io->out_r);
-		close_fd(&io->err_r);
+	/* A spool failed (the run's or the path's): move nothing more. */
+	if (io->error != 0 || p->error != 0) {
+		close_fd(&p->in_w);
+		close_fd(&p->out_r);
+		close_fd(&p->err_r);
 		return 0;
 	}
 
-	if (io->in_w != -1) {
-		if (stage_from_spool(io) == -1)
-			return io_pollfds(io, pfds);
-		if (io->stage_off < io->stage_len || !io->in_room) {
-			pfds[n].fd = io->in_w;
+	if (p->in_w != -1) {
+		if (stage_from_spool(io, p) == -1)
+			return io_pollfds(io, p, pfds);
+		if (p->stage_off < p->stage_len || !p->in_room) {
+			pfds[n].fd = p->in_w;
 			pfds[n++].events = POLLOUT;
 		} else if (io->in_eof)
-			close_fd(&io->in_w);
+			close_fd(&p->in_w);
 		else {
 			/*
 			 * Polled on fd 0: a FIFO's POLLHUP is held back on
@@ -295,18 +317,18 @@ io_pollfds(struct io *io, struct pollfd *pfds)
 			 */
 			pfds[n].fd = STDIN_FILENO;
 			pfds[n++].events = POLLIN;
-			pfds[n].fd = io->in_w;	/* for POLLERR: reader gone */
+			pfds[n].fd = p->in_w;	/* for POLLERR: reader gone */
 			pfds[n++].events = 0;
 		}
 	}
 	/* A stream passed through is read while retry's own has room. */
-	if (io->out_r != -1 && (!io->through ||
+	if (p->out_r != -1 && (!io->through ||
 	    io->out_mode == STDOUT_HOLD || sink_pending(STDOUT_FILENO) == 0)) {
-		pfds[n].fd = io->out_r;
+		pfds[n].fd = p->out_r;
 		pfds[n++].events = POLLIN;
 	}
-	if (io->err_r != -1 && sink_pending(STDERR_FILENO) == 0) {
-		pfds[n].fd = io->err_r;
+	if (p->err_r != -1 && sink_pending(STDERR_FILENO) == 0) {
+		pfds[n].fd = p->err_r;
 		pfds[n++].events = POLLIN;
 	}
 	return n;
@@ -314,36 +336,36 @@ io_pollfds(struct io *io, struct pollfd *pfds)
 
 /* Send the stage to the attempt, as much as its pipe takes. */
 static void
-feed(struct io *io)
+feed(struct io_path *p)
 {
 	ssize_t	n;
 
-	while (io->stage_off < io->stage_len) {
-		n = write(io->in_w, io->stage + io->stage_off,
-		    io->stage_len - io->stage_off);
+	while (p->stage_off < p->stage_len) {
+		n = write(p->in_w, p->stage + p->stage_off,
+		    p->stage_len - p->stage_off);
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1 && errno == EAGAIN) {
-			io->in_room = 0;
+			p->in_room = 0;
 			return;
 		}
 		if (n == -1) {		/* EPIPE: it will read no more */
-			close_fd(&io->in_w);
+			close_fd(&p->in_w);
 			return;
 		}
-		io->stage_off += (size_t)n;
-		io->in_cursor += (uint64_t)n;
+		p->stage_off += (size_t)n;
+		p->in_cursor += (uint64_t)n;
 	}
-	io->in_room = 1;
+	p->in_room = 1;
 }
 
 /*
  * Consume len bytes of stdin, already copied to the attempt by tee(2),
  * into the spool: spliced in the kernel, or read and appended where the
- * spool's file cannot take a splice.
+ * spool's file cannot take a splice (through p's stage, empty then).
  */
 static int
-consume_stdin(struct io *io, size_t len)
+consume_stdin(struct io *io, struct io_path *p, size_t len)
 {
 	ssize_t	n;
 	size_t	want;
@@ -352,9 +374,9 @@ consume_stdin(struct io *io, size_t len)
 		n = spool_splice_from(&io->in, stdin_fd(io), len);
 		if (n == -1 && (errno == EINVAL || errno == ENOSYS)) {
 			want = len < IO_CHUNK ? len : IO_CHUNK;
-			n = read(stdin_fd(io), io->stage, want);
+			n = read(stdin_fd(io), p->stage, want);
 			if (n > 0 &&
-			    spool_append(&io->in, io->stage, (size_t)n) == -1)
+			    spool_append(&io->in, p->stage, (size_t)n) == -1)
 				n = -1;
 		}
 		if (n == -1 && errno == EINTR)
@@ -375,18 +397,18 @@ consume_stdin(struct io *io, size_t len)
  * way must be taken, -1 on a spool failure.
  */
 static int
-tee_stdin(struct io *io)
+tee_stdin(struct io *io, struct io_path *p)
 {
 #ifdef HAVE_TEE
 	ssize_t	n;
 
 	if (!io->in_fifo || io->in.len < io->in.mem_limit)
 		return 0;
-	n = tee(stdin_fd(io), io->in_w, IO_TEE_MAX, SPLICE_F_NONBLOCK);
+	n = tee(stdin_fd(io), p->in_w, IO_TEE_MAX, SPLICE_F_NONBLOCK);
 	if (n == -1 && errno == EINTR)
 		return 1;
 	if (n == -1 && errno == EAGAIN) {
-		io->in_room = 0;	/* most likely the attempt's pipe */
+		p->in_room = 0;		/* most likely the attempt's pipe */
 		return 1;
 	}
 	if (n == -1) {
@@ -397,46 +419,55 @@ tee_stdin(struct io *io)
 		io->in_eof = 1;
 		return 1;
 	}
-	if (consume_stdin(io, (size_t)n) == -1)
+	if (consume_stdin(io, p, (size_t)n) == -1)
 		return -1;
-	io->in_cursor += (uint64_t)n;
+	p->in_cursor += (uint64_t)n;
 	return 1;
 #else
 	(void)io;
+	(void)p;
 	return 0;
 #endif
 }
 
-/* Take a chunk of retry's stdin into the spool and the stage. */
+/*
+ * Take a chunk of retry's stdin into the spool and p's stage. Only for a
+ * path at the spool's end with nothing staged, as io_pollfds() left it
+ * when it asked for stdin: a path that another one has left behind since
+ * (two alive at once) takes the spool first, in io_pollfds().
+ */
 static int
-take_stdin(struct io *io)
+take_stdin(struct io *io, struct io_path *p)
 {
 	ssize_t	n;
 	int	r;
 
-	if ((r = tee_stdin(io)) != 0)
+	if (p->in_cursor != io->in.len || p->stage_off < p->stage_len)
+		return 0;
+	if ((r = tee_stdin(io, p)) != 0)
 		return r == -1 ? -1 : 0;
 
-	n = read(stdin_fd(io), io->stage, IO_CHUNK);
+	n = read(stdin_fd(io), p->stage, IO_CHUNK);
 	if (n == -1 && (errno == EINTR || errno == EAGAIN))
 		return 0;
 	if (n <= 0) {		/* the end, or an error that ends it */
 		io->in_eof = 1;
 		return 0;
 	}
-	if (spool_append(&io->in, io->stage, (size_t)n) == -1) {
+	if (spool_append(&io->in, p->stage, (size_t)n) == -1) {
 		io->error = errno;
 		return -1;
 	}
-	io->stage_off = 0;
-	io->stage_len = (size_t)n;
-	feed(io);
+	p->stage_off = 0;
+	p->stage_len = (size_t)n;
+	feed(p);
 	return 0;
 }
 
 /*
  * A write of the attempt's output to fd failed with e: retry's own failure
- * (io_error()), the first one kept.
+ * (io_error()), the first one kept. The streams are the run's, and so is
+ * the failure, whichever attempt's output met it.
  */
 static void
 write_failed(struct io *io, int fd, int e)
@@ -449,12 +480,13 @@ write_failed(struct io *io, int fd, int e)
 
 /* A stream ended: its last line, if it had no newline, counts too. */
 static void
-end_lines(struct io *io, struct cond_line *line, struct http_line *hline)
+end_lines(struct io *io, struct io_path *p, struct cond_line *line,
+    struct http_line *hline)
 {
 	if (io->cond != NULL)
-		cond_flush(io->cond, io->matches, line);
+		cond_flush(io->cond, p->matches, line);
 	if (io->http)
-		http_flush(io->seen, hline, time(NULL));
+		http_flush(p->seen, hline, time(NULL));
 }
 
 /*
@@ -468,7 +500,7 @@ end_lines(struct io *io, struct cond_line *line, struct http_line *hline)
  * meets a broken pipe, as it would have met the failure itself.
  */
 static int
-pass_through(struct io *io, int *fd, struct cond_line *line,
+pass_through(struct io *io, struct io_path *p, int *fd, struct cond_line *line,
     struct http_line *hline, int to)
 {
 	char	buf[IO_CHUNK];
@@ -483,20 +515,20 @@ pass_through(struct io *io, int *fd, struct cond_line *line,
 		if (n == -1 && errno == EAGAIN)
 			return PUMP_EMPTY;
 		if (n <= 0) {
-			end_lines(io, line, hline);
+			end_lines(io, p, line, hline);
 			close_fd(fd);
 			return PUMP_END;
 		}
-		if (io->cond != NULL && cond_feed(io->cond, io->matches, line,
+		if (io->cond != NULL && cond_feed(io->cond, p->matches, line,
 		    buf, (size_t)n) == -1) {
-			io->error = errno;
+			p->error = errno;
 			return -1;
 		}
 		if (io->http)
-			http_feed(io->seen, hline, buf, (size_t)n, time(NULL));
+			http_feed(p->seen, hline, buf, (size_t)n, time(NULL));
 		if (to == -1) {
-			if (spool_append(&io->out, buf, (size_t)n) == -1) {
-				io->error = errno;
+			if (spool_append(&p->out, buf, (size_t)n) == -1) {
+				p->error = errno;
 				return -1;
 			}
 		} else if (sink_write(to, buf, (size_t)n) == -1) {
@@ -516,65 +548,65 @@ pass_through(struct io *io, int *fd, struct cond_line *line,
 
 /* Read what the attempt wrote to its held stdout: a PUMP_ result. */
 static int
-take_stdout(struct io *io)
+take_stdout(struct io *io, struct io_path *p)
 {
 	char	buf[IO_CHUNK];
 	ssize_t	n;
 
 	if (io->through)
-		return pass_through(io, &io->out_r, &io->out_line,
-		    &io->out_http,
+		return pass_through(io, p, &p->out_r, &p->out_line,
+		    &p->out_http,
 		    io->out_mode == STDOUT_HOLD ? -1 : STDOUT_FILENO);
 	for (;;) {
 		/* Past the memory part, move it in the kernel. */
-		n = spool_splice_from(&io->out, io->out_r, IO_TEE_MAX);
+		n = spool_splice_from(&p->out, p->out_r, IO_TEE_MAX);
 		if (n == -1 && (errno == EINVAL || errno == ENOSYS)) {
-			n = read(io->out_r, buf, sizeof buf);
+			n = read(p->out_r, buf, sizeof buf);
 			if (n > 0 &&
-			    spool_append(&io->out, buf, (size_t)n) == -1)
+			    spool_append(&p->out, buf, (size_t)n) == -1)
 				n = -1;
 		}
 		if (n > 0 || (n == -1 && errno == EINTR))
 			continue;
 		if (n == 0) {
-			close_fd(&io->out_r);
+			close_fd(&p->out_r);
 			return PUMP_END;
 		}
 		if (errno == EAGAIN)
 			return PUMP_EMPTY;
-		io->error = errno;
+		p->error = errno;
 		return -1;
 	}
 }
 
-/* Act on what ppoll reported. -1 when a spool failed (io->error). */
+/* Act on what ppoll reported. -1 when a spool failed (io_error()). */
 int
-io_handle(struct io *io, const struct pollfd *pfds, int n)
+io_handle(struct io *io, struct io_path *p, const struct pollfd *pfds, int n)
 {
 	int	i;
 
 	for (i = 0; i < n; i++) {
 		if (pfds[i].revents == 0)
 			continue;
-		if (pfds[i].fd == io->in_w) {
+		if (pfds[i].fd == p->in_w) {
 			if (pfds[i].revents & (POLLERR | POLLHUP | POLLNVAL))
-				close_fd(&io->in_w);
+				close_fd(&p->in_w);
 			else {
-				io->in_room = 1;
-				feed(io);
+				p->in_room = 1;
+				feed(p);
 			}
-		} else if (pfds[i].fd == STDIN_FILENO && io->in_w != -1) {
+		} else if (pfds[i].fd == STDIN_FILENO && p->in_w != -1) {
 			/* Ended, and nothing in it: no read needed. */
 			if ((pfds[i].revents & (POLLIN | POLLHUP)) == POLLHUP)
 				io->in_eof = 1;
-			else if (take_stdin(io) == -1)
+			else if (take_stdin(io, p) == -1)
 				return -1;
-		} else if (pfds[i].fd == io->out_r && io->out_r != -1) {
-			if (take_stdout(io) == -1)
+		} else if (pfds[i].fd == p->out_r && p->out_r != -1) {
+			if (take_stdout(io, p) == -1)
 				return -1;
-		} else if (pfds[i].fd == io->err_r && io->err_r != -1) {
-			if (pass_through(io, &io->err_r, &io->err_line,
-			    &io->err_http, STDERR_FILENO) == -1)
+		} else if (pfds[i].fd == p->err_r && p->err_r != -1) {
+			if (pass_through(io, p, &p->err_r, &p->err_line,
+			    &p->err_http, STDERR_FILENO) == -1)
 				return -1;
 		}
 	}
@@ -586,12 +618,13 @@ io_handle(struct io *io, const struct pollfd *pfds, int n)
  * pipes. What it wrote is still to be taken (io_deliver()).
  */
 void
-io_ended(struct io *io)
+io_ended(struct io *io, struct io_path *p)
 {
-	close_fd(&io->in_w);
-	close_fd(&io->in_r);
-	close_fd(&io->out_w);
-	close_fd(&io->err_w);
+	(void)io;
+	close_fd(&p->in_w);
+	close_fd(&p->in_r);
+	close_fd(&p->out_w);
+	close_fd(&p->err_w);
 }
 
 /*
@@ -600,23 +633,23 @@ io_ended(struct io *io)
  * the sink). When the reader is full, the next wait watches for room.
  */
 static int
-release_some(struct io *io)
+release_some(struct io *io, struct io_path *p)
 {
-	struct spool	*sp = &io->out;
+	struct spool	*sp = &p->out;
 	char		 buf[IO_CHUNK];
 	const char	*from;
 	off_t		 foff;
 	ssize_t		 n, m;
 
-	while (io->rel_off < sp->len) {
-		if (io->rel_off >= sp->mem_len && sp->fd != -1) {
+	while (p->rel_off < sp->len) {
+		if (p->rel_off >= sp->mem_len && sp->fd != -1) {
 			/* The file part: copied in the kernel. */
-			foff = (off_t)(io->rel_off - sp->mem_len);
-			n = sink_sendfile(io->rel_fd, sp->fd, &foff,
-			    sp->len - io->rel_off > IO_SEND_MAX ? IO_SEND_MAX :
-			    (size_t)(sp->len - io->rel_off));
+			foff = (off_t)(p->rel_off - sp->mem_len);
+			n = sink_sendfile(p->rel_fd, sp->fd, &foff,
+			    sp->len - p->rel_off > IO_SEND_MAX ? IO_SEND_MAX :
+			    (size_t)(sp->len - p->rel_off));
 			if (n > 0) {
-				io->rel_off += (uint64_t)n;
+				p->rel_off += (uint64_t)n;
 				continue;
 			}
 			if (n == -1 && errno == EAGAIN)
@@ -624,33 +657,33 @@ release_some(struct io *io)
 			if (n == -1 && errno != EINVAL)
 				goto failed;
 		}
-		if (io->rel_off < sp->mem_len) {
-			from = sp->mem + io->rel_off;
-			n = (ssize_t)(sp->mem_len - io->rel_off);
+		if (p->rel_off < sp->mem_len) {
+			from = sp->mem + p->rel_off;
+			n = (ssize_t)(sp->mem_len - p->rel_off);
 		} else {
-			n = spool_read_at(sp, io->rel_off, buf, sizeof buf);
+			n = spool_read_at(sp, p->rel_off, buf, sizeof buf);
 			if (n <= 0) {
 				if (n == 0)
 					errno = EIO;
-				io->error = errno;	/* the spool's */
+				p->error = errno;	/* the spool's */
 				return -1;
 			}
 			from = buf;
 		}
-		if ((m = sink_try(io->rel_fd, from, (size_t)n)) == -1)
+		if ((m = sink_try(p->rel_fd, from, (size_t)n)) == -1)
 			goto failed;
-		io->rel_off += (uint64_t)m;
+		p->rel_off += (uint64_t)m;
 		if (m < n)
 			goto full;	/* the rest is read again later */
 	}
-	io->rel_fd = -1;
+	p->rel_fd = -1;
 	spool_truncate(sp);
 	return 0;
 full:
-	sink_await(io->rel_fd);
+	sink_await(p->rel_fd);
 	return 0;
 failed:
-	write_failed(io, io->rel_fd, errno);
+	write_failed(io, p->rel_fd, errno);
 	return -1;
 }
 
@@ -664,34 +697,34 @@ failed:
  * sink), and is not waited for here.
  */
 static int
-pump(struct io *io)
+pump(struct io *io, struct io_path *p)
 {
 	int	r;
 
 	/* Nothing left in them: no need to wait for room to find that out. */
-	if (io->out_r != -1 && pipe_empty(io->out_r))
-		close_fd(&io->out_r);
-	if (io->err_r != -1 && pipe_empty(io->err_r))
-		close_fd(&io->err_r);
-	if (io->out_r != -1) {
-		if ((r = take_stdout(io)) == -1)
+	if (p->out_r != -1 && pipe_empty(p->out_r))
+		close_fd(&p->out_r);
+	if (p->err_r != -1 && pipe_empty(p->err_r))
+		close_fd(&p->err_r);
+	if (p->out_r != -1) {
+		if ((r = take_stdout(io, p)) == -1)
 			return -1;
 		if (r == PUMP_EMPTY)
-			close_fd(&io->out_r);
+			close_fd(&p->out_r);
 	}
-	if (io->err_r != -1) {
-		r = pass_through(io, &io->err_r, &io->err_line, &io->err_http,
+	if (p->err_r != -1) {
+		r = pass_through(io, p, &p->err_r, &p->err_line, &p->err_http,
 		    STDERR_FILENO);
 		if (r == -1)
 			return -1;
 		if (r == PUMP_EMPTY)
-			close_fd(&io->err_r);
+			close_fd(&p->err_r);
 	}
-	if (io->out_r != -1 || io->err_r != -1)
+	if (p->out_r != -1 || p->err_r != -1)
 		return 0;
-	if (io->rel_fd != -1 && release_some(io) == -1)
+	if (p->rel_fd != -1 && release_some(io, p) == -1)
 		return -1;
-	return io->rel_fd == -1;
+	return p->rel_fd == -1;
 }
 
 /*
@@ -700,12 +733,12 @@ pump(struct io *io)
  * lines and messages are not cut there.
  */
 static void
-abandon(struct io *io)
+abandon(struct io_path *p)
 {
-	close_fd(&io->out_r);
-	close_fd(&io->err_r);
-	io->rel_fd = -1;
-	spool_truncate(&io->out);
+	close_fd(&p->out_r);
+	close_fd(&p->err_r);
+	p->rel_fd = -1;
+	spool_truncate(&p->out);
 }
 
 /*
@@ -718,14 +751,14 @@ abandon(struct io *io)
  * rest was dropped, -1 when a spool or a write failed (io_error()).
  */
 int
-io_deliver(struct io *io, uint64_t until)
+io_deliver(struct io *io, struct io_path *p, uint64_t until)
 {
 	uint64_t	mark = sink_written(), moved = eventloop_now(), now;
 	uint64_t	wake;
 	int		r, late;
 
 	for (;;) {
-		if ((r = pump(io)) != 0)
+		if ((r = pump(io, p)) != 0)
 			break;
 		now = eventloop_now();
 		if (sink_written() != mark) {
@@ -735,18 +768,18 @@ io_deliver(struct io *io, uint64_t until)
 		late = eventloop_signal() != 0 || (until != 0 && now >= until);
 		wake = late ? moved + SINK_STALL_NS : until;
 		if (late && now >= wake) {
-			abandon(io);
+			abandon(p);
 			r = IO_LATE;
 			break;
 		}
 		if (eventloop_wait(wake, NULL, 0) == -1 && errno != EINTR) {
-			io->error = errno;
+			p->error = errno;
 			r = -1;
 			break;
 		}
 	}
-	end_lines(io, &io->out_line, &io->out_http);
-	end_lines(io, &io->err_line, &io->err_http);
+	end_lines(io, p, &p->out_line, &p->out_http);
+	end_lines(io, p, &p->err_line, &p->err_http);
 	(void)io_output_lost(io);
 	if (io->werror != 0)	/* passed through or released */
 		r = -1;
@@ -758,15 +791,15 @@ io_deliver(struct io *io, uint64_t until)
  * in io_deliver().
  */
 void
-io_release(struct io *io, int success)
+io_release(struct io *io, struct io_path *p, int success)
 {
 	if (io->out_mode != STDOUT_HOLD)
 		return;
-	io->rel_fd = success ? STDOUT_FILENO : STDERR_FILENO;
-	io->rel_off = 0;
+	p->rel_fd = success ? STDOUT_FILENO : STDERR_FILENO;
+	p->rel_off = 0;
 	/* Each sendfile(2) moves more, the reader wakes less often. */
-	if (io->out.len > PIPE_BIG)
-		pipe_enlarge(io->rel_fd);
+	if (p->out.len > PIPE_BIG)
+		pipe_enlarge(p->rel_fd);
 }
 
 /* Whether --stdin=replay met a terminal, which is passed instead. */
@@ -777,17 +810,19 @@ io_terminal_passed(const struct io *io)
 }
 
 /*
- * The errno of a spool or write that failed, and where: -1 a spool (which
- * goes first: it ends the attempt at once), or the stream written.
+ * The errno of a spool or write that failed, and where: -1 a spool, the
+ * run's or path p's (which goes first: it ends the attempt at once), or
+ * the stream written. p NULL: the run's failures alone.
  */
 int
-io_error(const struct io *io, int *fd)
+io_error(const struct io *io, const struct io_path *p, int *fd)
 {
-	int	spool = io->error != 0 || io->werror == 0;
+	int	e = (io->error != 0 || p == NULL) ? io->error : p->error;
+	int	spool = e != 0 || io->werror == 0;
 
 	if (fd != NULL)
 		*fd = spool ? -1 : io->werror_fd;
-	return spool ? io->error : io->werror;
+	return spool ? e : io->werror;
 }
 
 /*
@@ -808,20 +843,29 @@ io_output_lost(struct io *io)
 	return io->werror != 0;
 }
 
+/* Let go of a path: its pipes, its spool and its file, its buffers. */
+void
+io_path_free(struct io_path *p)
+{
+	close_fd(&p->in_w);
+	close_fd(&p->in_r);
+	close_fd(&p->out_w);
+	close_fd(&p->err_w);
+	close_fd(&p->out_r);
+	close_fd(&p->err_r);
+	spool_free(&p->out);
+	free(p->stage);
+	p->stage = NULL;
+	free(p->out_line.buf);
+	free(p->err_line.buf);
+	p->out_line.buf = p->err_line.buf = NULL;
+}
+
 void
 io_free(struct io *io)
 {
-	io_ended(io);
-	close_fd(&io->out_r);
-	close_fd(&io->err_r);
 	close_fd(&io->null_fd);
 	if (io->in_fd != STDIN_FILENO && io->in_fd != -1)
 		close_fd(&io->in_fd);
 	spool_free(&io->in);
-	spool_free(&io->out);
-	free(io->stage);
-	io->stage = NULL;
-	free(io->out_line.buf);
-	free(io->err_line.buf);
-	io->out_line.buf = io->err_line.buf = NULL;
 }

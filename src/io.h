@@ -30,7 +30,7 @@ enum io_stdout_to {
 	IO_STDOUT_TO_STDERR,	/* retry's stderr: a hook's */
 };
 
-#define IO_MAXFDS 4
+#define IO_MAXFDS 4	/* a path's, from io_pollfds() */
 #define IO_CHUNK ((size_t)65536)
 #define IO_TEE_MAX ((size_t)PIPE_BIG)
 #define IO_SEND_MAX ((size_t)1 << 30)	/* bytes per sendfile(2) */
@@ -43,10 +43,11 @@ enum io_stdout_to {
 /* io_deliver(): the time ran out and the rest was dropped. */
 #define IO_LATE 2
 
+/* The run's side: where stdin comes from and how, what output is for. */
 struct io {
 	enum stdin_mode	 in_mode;
 	enum stdout_mode out_mode;
-	int		 error;		/* errno of a spool failure, or 0 */
+	int		 error;		/* errno: the stdin spool failed */
 	int		 werror;	/* errno of a write that failed, or 0 */
 	int		 werror_fd;	/* the stream it failed on */
 	int		 replay_tty;	/* replay asked, a terminal: passed */
@@ -56,18 +57,38 @@ struct io {
 	int		 in_fd;		/* how retry reads stdin (stdin_fd()) */
 	int		 rewind;
 	off_t		 rewind_to;
-	struct spool	 in;
+	struct spool	 in;		/* stdin so far, for every attempt */
 	int		 in_eof;	/* retry's stdin is at its end */
+
+	int		 null_fd;	/* --stdin=null */
+	int		 stdout_to_stderr;	/* hooks: the attempt's 1 is 2 */
+
+	/*
+	 * Conditions on output or --http: both streams pass through retry,
+	 * their lines read as they go.
+	 */
+	int		 through;
+	const struct conditions *cond;	/* NULL: none */
+	int		 http;		/* --http */
+};
+
+/*
+ * One attempt's side: its pipes, where it is in the replay, its held
+ * output, its lines. Set up once (io_path_init()) and used by one attempt
+ * after another, so that its spool's file, once made, is made no more;
+ * two attempts alive at once need two.
+ */
+struct io_path {
+	int		 error;		/* errno of its own failure, or 0 */
+
+	/* Replay: the attempt's pipe, fed from the spool at its cursor. */
 	int		 in_r;		/* the attempt's end of its pipe */
 	int		 in_w;		/* ours; -1 once closed */
 	uint64_t	 in_cursor;	/* bytes of the spool delivered */
 	int		 in_room;	/* the pipe took all we wrote last */
-	char		*stage;		/* spool bytes on their way */
+	char		*stage;		/* spool bytes on their way; NULL */
 	size_t		 stage_off;
 	size_t		 stage_len;
-
-	int		 null_fd;	/* --stdin=null */
-	int		 stdout_to_stderr;	/* hooks: the attempt's 1 is 2 */
 
 	/* Hold: the attempt's stdout into a spool. */
 	struct spool	 out;
@@ -76,14 +97,8 @@ struct io {
 	int		 rel_fd;	/* held output on its way here; -1 */
 	uint64_t	 rel_off;
 
-	/*
-	 * Conditions on output or --http: both streams pass through retry,
-	 * their lines read as they go.
-	 */
-	int		 through;
-	const struct conditions *cond;	/* NULL: none */
+	/* Passed through (struct io's through): its lines as they go. */
 	struct cond_matches *matches;	/* this attempt's, the caller's */
-	int		 http;		/* --http */
 	struct http_seen *seen;		/* this attempt's, the caller's */
 	struct http_line out_http;
 	struct http_line err_http;
@@ -94,19 +109,24 @@ struct io {
 };
 
 int	io_guard_stdfds(void);
-int	io_init(struct io *, enum stdin_mode, enum stdout_mode,
-	    const struct conditions *, enum io_http, enum io_stdout_to);
-int	io_prepare(struct io *, struct cond_matches *, struct http_seen *);
-void	io_child(struct io *);
-void	io_started(struct io *);
-int	io_pollfds(struct io *, struct pollfd *);
-int	io_handle(struct io *, const struct pollfd *, int);
-void	io_ended(struct io *);
-int	io_deliver(struct io *, uint64_t);
-void	io_release(struct io *, int);
-int	io_error(const struct io *, int *);
-int	io_output_lost(struct io *);
-int	io_terminal_passed(const struct io *);
-void	io_free(struct io *);
+int	io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
+	    const struct conditions *cond, enum io_http http,
+	    enum io_stdout_to to);
+int	io_path_init(const struct io *io, struct io_path *path);
+int	io_prepare(struct io *io, struct io_path *path,
+	    struct cond_matches *m, struct http_seen *h);
+void	io_child(const struct io *io, const struct io_path *path);
+void	io_started(struct io *io, struct io_path *path);
+int	io_pollfds(struct io *io, struct io_path *path, struct pollfd *pfds);
+int	io_handle(struct io *io, struct io_path *path,
+	    const struct pollfd *pfds, int n);
+void	io_ended(struct io *io, struct io_path *path);
+int	io_deliver(struct io *io, struct io_path *path, uint64_t until);
+void	io_release(struct io *io, struct io_path *path, int success);
+int	io_error(const struct io *io, const struct io_path *path, int *fd);
+int	io_output_lost(struct io *io);
+int	io_terminal_passed(const struct io *io);
+void	io_path_free(struct io_path *path);
+void	io_free(struct io *io);
 
 #endif

@@ -116,7 +116,7 @@ failed(struct run *r)
 static int
 io_failed(struct run *r)
 {
-	if ((r->dying = attempt_io_error(&r->io)) != 0)
+	if ((r->dying = attempt_io_error(&r->a, &r->io)) != 0)
 		return -1;
 	return failed(r);
 }
@@ -370,7 +370,8 @@ run_setup(struct run *r)
 	}
 	r->has_hooks = o->on_retry != NULL || o->on_give_up != NULL;
 	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond,
-	    o->http ? IO_READ_HTTP : IO_NO_HTTP, IO_STDOUT_TO_STDOUT) == -1 || (r->has_hooks && hooks_init(&r->hooks, &r->sup,
+	    o->http ? IO_READ_HTTP : IO_NO_HTTP, IO_STDOUT_TO_STDOUT) == -1 ||
+	    attempt_init(&r->a, &r->io) == -1 || (r->has_hooks && hooks_init(&r->hooks, &r->sup,
 	    &r->env, r->start) == -1)) {
 		log_error("cannot set up standard input: %s", strerror(errno));
 		return -1;
@@ -387,6 +388,7 @@ static void
 run_teardown(struct run *r)
 {
 	io_free(&r->io);
+	attempt_free(&r->a);
 	if (r->has_hooks)
 		hooks_free(&r->hooks);
 	supervise_close(&r->sup);

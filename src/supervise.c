@@ -64,7 +64,6 @@ supervise_init(struct supervise *s, int foreground)
 	memset(s, 0, sizeof *s);
 	s->foreground = foreground;
 	s->tty_fd = -1;
-	s->pid = -1;
 	s->own_pgrp = getpgrp();
 #ifdef PR_SET_CHILD_SUBREAPER
 	/*
@@ -108,12 +107,15 @@ supervise_close(struct supervise *s)
  * retry is in the background is whether its group lost the terminal.
  * Then retry takes nothing from the shell (with SIGTTOU ignored,
  * tcsetpgrp() would succeed, and the shell's next read would fail), but
- * still moves it between its own group and the attempt's. Otherwise it
- * takes the terminal from anyone: a nested retry killed with SIGKILL
- * leaves it to a group of its own attempt's, alive or gone.
+ * still moves it between its own group and the attempt's (c's, the one
+ * that runs). Otherwise it takes the terminal from anyone: a nested retry
+ * killed with SIGKILL leaves it to a group of its own attempt's, alive or
+ * gone. A terminal has one foreground group: with two attempts alive,
+ * "the attempt's" would be whichever holds it, and the other would stop
+ * on its first read (SIGTTIN) as a background job does.
  */
 static void
-give_tty(struct supervise *s, pid_t pg)
+give_tty(struct supervise *s, const struct child *c, pid_t pg)
 {
 	pid_t	fg;
 
@@ -125,9 +127,9 @@ give_tty(struct supervise *s, pid_t pg)
 		ignore_ttou(s);
 	if (eventloop_take_cont() || fg == s->own_pgrp)
 		s->background = fg != s->own_pgrp &&
-		    !(s->pid != -1 && fg == s->pgid);
+		    !(c->pid != -1 && fg == c->pgid);
 	if (!s->background || fg == s->own_pgrp ||
-	    (s->pid != -1 && fg == s->pgid))
+	    (c->pid != -1 && fg == c->pgid))
 		tcsetpgrp(s->tty_fd, pg);
 }
 
@@ -183,7 +185,7 @@ drop_stops(void)
 /* In the child: become the attempt, or report errno and exit. */
 static void __attribute__((noinline, noreturn))
 child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
-    int errfd)
+    struct io_path *path, int errfd)
 {
 	int	e;
 
@@ -193,7 +195,7 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 		if (s->tty_fd != -1)
 			sigaction(SIGTTOU, &s->orig_ttou, NULL);
 	}
-	io_child(io);
+	io_child(io, path);
 	eventloop_child_reset();
 #if USE_VFORK
 	execvpe(argv[0], argv, envp);	/* environ is retry's: leave it */
@@ -216,7 +218,7 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
  */
 static pid_t
 spawn(struct supervise *s, char **argv, char **envp, struct io *io,
-    int errfd, sigset_t *old)
+    struct io_path *path, int errfd, sigset_t *old)
 {
 	sigset_t	stops;
 	pid_t		pid;
@@ -243,7 +245,7 @@ spawn(struct supervise *s, char **argv, char **envp, struct io *io,
 	 */
 	if (pid == 0)
 		/* NOLINTNEXTLINE(clang-analyzer-unix.Vfork) */
-		child_exec(s, argv, envp, io, errfd);
+		child_exec(s, argv, envp, io, path, errfd);
 	if (pid == -1) {
 		e = errno;
 		sigprocmask(SIG_SETMASK, old, NULL);
@@ -261,7 +263,7 @@ spawn(struct supervise *s, char **argv, char **envp, struct io *io,
  * stop signal that waits stops retry when unblocked, as it would have.
  */
 static void
-pass_stop(struct supervise *s, const sigset_t *old)
+pass_stop(struct supervise *s, const struct child *c, const sigset_t *old)
 {
 	struct timespec	zero = { 0, 0 };
 	sigset_t	pending, tstp;
@@ -270,9 +272,9 @@ pass_stop(struct supervise *s, const sigset_t *old)
 	sigaddset(&tstp, SIGTSTP);
 	if (s->tty_fd != -1 && sigismember(old, SIGTSTP) == 0 &&
 	    sigpending(&pending) == 0 && sigismember(&pending, SIGTSTP) == 1 &&
-	    tcgetpgrp(s->tty_fd) == s->pgid &&
+	    tcgetpgrp(s->tty_fd) == c->pgid &&
 	    sigtimedwait(&tstp, NULL, &zero) == SIGTSTP)
-		kill(-s->pgid, SIGTSTP);
+		kill(-c->pgid, SIGTSTP);
 	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
@@ -290,22 +292,23 @@ exec_error(int fd)
 }
 
 /*
- * Start an attempt in its own process group. Returns 0 when it runs, 1 when
- * exec failed (the outcome says how; the child is reaped), -1 when retry
- * could not fork (errno set).
+ * Start an attempt in its own process group, c. Returns 0 when it runs, 1
+ * when exec failed (the outcome says how; the child is reaped), -1 when
+ * retry could not fork (errno set).
  */
 int
-supervise_start(struct supervise *s, char **argv, char **envp, struct io *io,
-    struct outcome *out)
+supervise_start(struct supervise *s, struct child *c, char **argv,
+    char **envp, struct io *io, struct io_path *path, struct outcome *out)
 {
 	sigset_t	old;
 	int		p[2], e, st;
 	pid_t		pid;
 
+	c->pid = c->pgid = -1;
 	if (pipe2(p, O_CLOEXEC) == -1)
 		return -1;
 	/* p[0] is close-on-exec: the child leaves it alone. */
-	if ((pid = spawn(s, argv, envp, io, p[1], &old)) == -1) {
+	if ((pid = spawn(s, argv, envp, io, path, p[1], &old)) == -1) {
 		e = errno;
 		close(p[0]);
 		close(p[1]);
@@ -313,9 +316,9 @@ supervise_start(struct supervise *s, char **argv, char **envp, struct io *io,
 		return -1;
 	}
 	close(p[1]);
-	io_started(io);
-	s->pid = pid;
-	s->pgid = s->foreground ? getpgrp() : pid;
+	io_started(io, path);
+	c->pid = pid;
+	c->pgid = s->foreground ? getpgrp() : pid;
 	if (!s->foreground)
 		setpgid(pid, pid);	/* EACCES once it has exec'd: fine */
 	e = exec_error(p[0]);
@@ -327,14 +330,14 @@ supervise_start(struct supervise *s, char **argv, char **envp, struct io *io,
 	 * (job_stopped()).
 	 */
 	if (e == 0) {
-		give_tty(s, pid);
-		pass_stop(s, &old);
+		give_tty(s, c, pid);
+		pass_stop(s, c, &old);
 		return 0;
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
 		;
-	s->pid = -1;
+	c->pid = -1;
 	memset(out, 0, sizeof *out);
 	out->kind = OUTCOME_EXEC_FAILED;
 	out->exec_errno = e;
@@ -347,12 +350,12 @@ supervise_start(struct supervise *s, char **argv, char **envp, struct io *io,
  * (never once reaped: kill(-1) would reach every process we may signal).
  */
 static void
-signal_attempt(struct supervise *s, int signo)
+signal_attempt(const struct supervise *s, const struct child *c, int signo)
 {
 	if (!s->foreground)
-		kill(-s->pgid, signo);
-	else if (s->pid > 0)
-		kill(s->pid, signo);
+		kill(-c->pgid, signo);
+	else if (c->pid > 0)
+		kill(c->pid, signo);
 }
 
 /*
@@ -385,10 +388,12 @@ stop_job(struct supervise *s, int signo)
  * The attempt was stopped: Ctrl-Z reached its group, or it touched the
  * terminal while it did not have it. Take the terminal back and stop
  * retry too, so the shell sees its job stop. When the shell continues
- * retry (fg), give the terminal back and continue the attempt.
+ * retry (fg), give the terminal back and continue the attempt. (With two
+ * attempts alive, the job would be all of them: each to be stopped with
+ * retry and continued with it, the terminal to the one that had it.)
  */
 static void
-job_stopped(struct supervise *s, int signo)
+job_stopped(struct supervise *s, struct child *c, int signo)
 {
 	int	tty_stop = signo == SIGTTIN || signo == SIGTTOU;
 
@@ -398,11 +403,11 @@ job_stopped(struct supervise *s, int signo)
 	 * started, or not yet): give it the terminal, go on.
 	 */
 	if (tty_stop && tcgetpgrp(s->tty_fd) == s->own_pgrp) {
-		give_tty(s, s->pgid);
-		signal_attempt(s, SIGCONT);
+		give_tty(s, c, c->pgid);
+		signal_attempt(s, c, SIGCONT);
 		return;
 	}
-	give_tty(s, s->own_pgrp);
+	give_tty(s, c, s->own_pgrp);
 	/*
 	 * Not stopped, and the attempt cannot have the terminal: no one
 	 * will continue retry (an orphaned group), and a continued attempt
@@ -412,8 +417,8 @@ job_stopped(struct supervise *s, int signo)
 	if (!stop_job(s, signo) && tty_stop)
 		return;
 	if (tcgetpgrp(s->tty_fd) == s->own_pgrp)
-		give_tty(s, s->pgid);
-	signal_attempt(s, SIGCONT);
+		give_tty(s, c, c->pgid);
+	signal_attempt(s, c, SIGCONT);
 }
 
 /* Fill the outcome from a wait status. */
@@ -432,11 +437,14 @@ set_outcome(struct outcome *out, int st)
 }
 
 /*
- * Reap every child that ended: the attempt (1 and its outcome when it is
- * among them) and orphans handed to retry as subreaper (just reaped).
+ * Reap every child that ended: the attempt c (1 and its outcome when it
+ * is among them) and orphans handed to retry as subreaper (just reaped).
+ * Any other child counts as an orphan: with two attempts alive, this
+ * would have to keep the other's status for it (and its SIGCHLD, which
+ * eventloop_take_chld() takes for all), not drop it.
  */
 static int
-reap(struct supervise *s, struct outcome *out)
+reap(struct supervise *s, struct child *c, struct outcome *out)
 {
 	int	st, done = 0, flags = WNOHANG;
 	pid_t	r;
@@ -449,33 +457,33 @@ reap(struct supervise *s, struct outcome *out)
 			continue;
 		if (r <= 0)
 			return done;
-		if (r != s->pid || s->pid == -1)
+		if (r != c->pid || c->pid == -1)
 			continue;
 		if (WIFSTOPPED(st)) {
-			job_stopped(s, WSTOPSIG(st));
+			job_stopped(s, c, WSTOPSIG(st));
 			continue;
 		}
 		set_outcome(out, st);
-		give_tty(s, getpgrp());
-		s->pid = -1;
+		give_tty(s, c, getpgrp());
+		c->pid = -1;
 		done = 1;
 	}
 }
 
 /* Stop the attempt: its stop signal, and SIGCONT in case it is stopped. */
 static void
-stop_attempt(struct supervise *s, int signo)
+stop_attempt(const struct supervise *s, const struct child *c, int signo)
 {
-	signal_attempt(s, signo);
+	signal_attempt(s, c, signo);
 	if (signo != SIGKILL && signo != SIGCONT)
-		signal_attempt(s, SIGCONT);
+		signal_attempt(s, c, SIGCONT);
 }
 
 /* Whether any process of the attempt's group is still there. */
 static int
-group_alive(struct supervise *s)
+group_alive(const struct supervise *s, const struct child *c)
 {
-	return !s->foreground && kill(-s->pgid, 0) == 0;
+	return !s->foreground && kill(-c->pgid, 0) == 0;
 }
 
 /*
@@ -502,17 +510,18 @@ arm_kill(struct stopping *st, uint64_t kill_after)
  * at once (the user insists).
  */
 static void
-forward_signals(struct supervise *s, struct stopping *st, uint64_t kill_after)
+forward_signals(const struct supervise *s, const struct child *c,
+    struct stopping *st, uint64_t kill_after)
 {
 	int	count = eventloop_signal_count();
 
 	if (count == st->forwarded)
 		return;
 	if (st->forwarded == 0) {
-		stop_attempt(s, eventloop_signal());
+		stop_attempt(s, c, eventloop_signal());
 		arm_kill(st, kill_after);
 	} else {
-		signal_attempt(s, SIGKILL);
+		signal_attempt(s, c, SIGKILL);
 		st->kill_at = 0;
 	}
 	st->forwarded = count;
@@ -526,25 +535,26 @@ forward_signals(struct supervise *s, struct stopping *st, uint64_t kill_after)
  * gone. Stop signals are still passed on meanwhile.
  */
 static void
-finish_group(struct supervise *s, struct stopping *st, uint64_t kill_after)
+finish_group(struct supervise *s, struct child *c, struct stopping *st,
+    uint64_t kill_after)
 {
 	struct outcome	none;	/* the attempt is reaped: only orphans */
 	uint64_t	now, nap;
 
-	while (group_alive(s)) {
-		forward_signals(s, st, kill_after);
+	while (group_alive(s, c)) {
+		forward_signals(s, c, st, kill_after);
 		if (st->kill_at == 0)	/* killed already, or --kill-after=0 */
 			return;
 		now = eventloop_now();
 		if (now >= st->kill_at) {
-			signal_attempt(s, SIGKILL);
+			signal_attempt(s, c, SIGKILL);
 			st->kill_at = 0;
 			return;
 		}
 		nap = now + 20000000ULL;
 		eventloop_wait(nap < st->kill_at ? nap : st->kill_at, NULL, 0);
 		eventloop_take_chld();
-		reap(s, &none);
+		reap(s, c, &none);
 	}
 }
 
@@ -560,18 +570,19 @@ next_timer(const struct stop_plan *p, const struct stopping *st)
 }
 
 /*
- * Wait for the attempt to end. At the plan's time it gets the stop signal,
- * then SIGKILL after kill_after, and counts as timed out (124) however it
- * ends. A stop signal that retry receives meanwhile is passed on to the
- * attempt's group, then SIGKILL after kill_after as well; a second one
- * kills the group at once. Either way no process of the group outlives
- * the kill time (finish_group()). Returns 0 with the
- * outcome, or the stop signal retry received (the attempt is reaped by
- * then).
+ * Wait for the attempt c to end, moving its input and output on path. At
+ * the plan's time it gets the stop signal, then SIGKILL after kill_after,
+ * and counts as timed out (124) however it ends. A stop signal that retry
+ * receives meanwhile is passed on to the attempt's group, then SIGKILL
+ * after kill_after as well; a second one kills the group at once. Either
+ * way no process of the group outlives the kill time (finish_group()).
+ * Returns 0 with the outcome, or the stop signal retry received (the
+ * attempt is reaped by then). One attempt at a time: two alive would be
+ * waited for in one loop, over both paths' descriptors (see reap()).
  */
 int
-supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
-    struct outcome *out)
+supervise_wait(struct supervise *s, struct child *c, const struct stop_plan *p,
+    struct io *io, struct io_path *path, struct outcome *out)
 {
 	struct pollfd	pfds[IO_MAXFDS];
 	struct stopping	st = { 0, 0, 0 };
@@ -579,35 +590,35 @@ supervise_wait(struct supervise *s, const struct stop_plan *p, struct io *io,
 	int		n, r, chld, efd, io_lost = 0;
 
 	for (chld = 1;; chld = eventloop_take_chld()) {
-		if (chld && reap(s, out))
+		if (chld && reap(s, c, out))
 			break;
-		forward_signals(s, &st, p->kill_after);
+		forward_signals(s, c, &st, p->kill_after);
 		now = eventloop_now();
 		if (!st.stopped && p->at != 0 && now >= p->at) {
-			stop_attempt(s, p->signo);
+			stop_attempt(s, c, p->signo);
 			st.stopped = 1;
 			arm_kill(&st, p->kill_after);
 		} else if (st.kill_at != 0 && now >= st.kill_at) {
-			signal_attempt(s, SIGKILL);
+			signal_attempt(s, c, SIGKILL);
 			st.kill_at = 0;
 		}
-		n = io_pollfds(io, pfds);
-		if (io_error(io, &efd) != 0 && efd == -1 && !io_lost) {
+		n = io_pollfds(io, path, pfds);
+		if (io_error(io, path, &efd) != 0 && efd == -1 && !io_lost) {
 			/*
 			 * A spool failed: the attempt cannot be replayed. A
 			 * write that failed is left to end the run after it.
 			 */
-			signal_attempt(s, SIGKILL);
+			signal_attempt(s, c, SIGKILL);
 			io_lost = 1;
 		}
 		r = eventloop_wait(next_timer(p, &st), pfds, n);
 		if (r == -1 && errno != EINTR)
 			return -1;
 		if (r > 0)
-			io_handle(io, pfds, n);
+			io_handle(io, path, pfds, n);
 	}
 	if (st.stopped || st.forwarded)
-		finish_group(s, &st, p->kill_after);
+		finish_group(s, c, &st, p->kill_after);
 	if (st.stopped) {
 		out->kind = OUTCOME_TIMEDOUT;
 		out->signo = p->signo;

@@ -20,22 +20,31 @@ struct stop_plan {
 	int		signo;		/* the stop signal */
 };
 
+/* The run's side: retry's group, the terminal, how retry was started. */
 struct supervise {
 	int		 foreground;	/* --foreground: no group, no tty */
 	int		 tty_fd;	/* ours while we hold the terminal */
 	struct sigaction orig_ttou;
-	pid_t		 pid;
-	pid_t		 pgid;
 	pid_t		 own_pgrp;	/* retry's process group */
 	int		 background;	/* started or put there by the shell */
 	int		 ttou_ignored;	/* since retry first held the tty */
 };
 
+/*
+ * One attempt's (or hook's) process: its leader and its group.
+ * supervise_start() fills it in; the caller only keeps it.
+ */
+struct child {
+	pid_t		 pid;		/* -1 once reaped */
+	pid_t		 pgid;		/* retry's own in --foreground */
+};
+
 int	supervise_init(struct supervise *, int);
-int	supervise_start(struct supervise *, char **, char **, struct io *,
+int	supervise_start(struct supervise *, struct child *, char **, char **,
+	    struct io *, struct io_path *, struct outcome *);
+int	supervise_wait(struct supervise *, struct child *,
+	    const struct stop_plan *, struct io *, struct io_path *,
 	    struct outcome *);
-int	supervise_wait(struct supervise *, const struct stop_plan *,
-	    struct io *, struct outcome *);
 void	supervise_close(struct supervise *);
 
 #endif
