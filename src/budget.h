@@ -21,14 +21,10 @@
  * the first success after a burst's worth of failures in a row brings
  * the bucket up to: both chosen on bench/herd (RESULTS.md, issue 22's
  * sweep). With the refill, a gain only adds rejections where the service
- * sheds load; it may be set at build time for the sweep.
+ * sheds load.
  */
-#ifndef BUDGET_DEFAULT_GAIN
 #define BUDGET_DEFAULT_GAIN 0.0
-#endif
-#ifndef BUDGET_DEFAULT_RECOVER
 #define BUDGET_DEFAULT_RECOVER 1.0
-#endif
 
 /* What the options say; every run brings its own. */
 struct budget_params {

@@ -19,15 +19,11 @@
  * A wait for an open circuit asks the store again at least every 250
  * ms; a wait for a token, or for a probe that is out, every 50 ms (a
  * token given back is taken at once); never more often than every
- * millisecond. (Both may be set at build time, for bench/herd's
- * variants: a poll every 10 ms for tokens changed nothing there.)
+ * millisecond. (On bench/herd, a variant that polled for tokens every
+ * 10 ms changed nothing.)
  */
-#ifndef POLL_CIRCUIT_NS
 #define POLL_CIRCUIT_NS 250000000ULL
-#endif
-#ifndef POLL_TOKEN_NS
 #define POLL_TOKEN_NS 50000000ULL
-#endif
 #define POLL_MIN_NS 1000000ULL
 
 /* Whether a condition of this kind was given and a line matched it. */
