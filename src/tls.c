@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <openssl/err.h>
 #include <openssl/ssl.h>
@@ -50,6 +51,12 @@ static int
 load(SSL_CTX *ctx, const char *var, const char *path,
     int (*loader)(SSL_CTX *, const char *), char *err, size_t errlen)
 {
+	/* A file that is not there says so better than OpenSSL's reason. */
+	if (access(path, R_OK) == -1) {
+		snprintf(err, errlen, "TLS: cannot read %s (%s): %s", var, path,
+		    strerror(errno));
+		return -1;
+	}
 	ERR_clear_error();
 	if (loader(ctx, path) == 1)
 		return 0;
