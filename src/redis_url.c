@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], the form that Redis' own
+ * redis[s]://[[USER]:PASSWORD@]HOST[:PORT][/DB], the form that Redis' own
  * clients take (the scheme of the IANA registry, as redis-cli -u reads
  * it): USER and PASSWORD percent-decoded, HOST a name, an IPv4 address
  * or an IPv6 one in brackets, PORT 1 to 65535 (6379), DB a whole number
  * (0). Nothing after DB: no query, no fragment. A password is never
- * shown again: redis_url_format writes *** in its place.
+ * shown again: redis_url_format writes *** in its place. rediss:// is
+ * the same over TLS (the scheme redis-cli and redis-py read; the port is
+ * 6379 all the same).
  */
 #include "config.h"
 
@@ -200,11 +202,10 @@ redis_url_parse(const char *url, struct redis_url *u, const char **why)
 
 	memset(u, 0, sizeof *u);
 	if (strncasecmp(url, "rediss://", 9) == 0) {
-		*why = "TLS (rediss://) is not supported";
-		return -1;
-	}
-	if (strncasecmp(url, SCHEME, h) != 0) {
-		*why = "expected redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]";
+		u->tls = 1;
+		h++;
+	} else if (strncasecmp(url, SCHEME, h) != 0) {
+		*why = "expected redis[s]://[[USER]:PASSWORD@]HOST[:PORT][/DB]";
 		return -1;
 	}
 	auth = url + h;
@@ -257,7 +258,8 @@ redis_url_format(const struct redis_url *u, char *buf, size_t len)
 			    "%%%02X", c);
 	}
 	user[o] = '\0';
-	n = snprintf(buf, len, "redis://%s%s%s%s%s:%u/%u", user,
+	n = snprintf(buf, len, "%s://%s%s%s%s%s:%u/%u",
+	    u->tls ? "rediss" : "redis", user,
 	    u->has_password ? ":***@" : u->user[0] != '\0' ? "@" : "",
 	    v6 ? "[" : "", u->host,
 	    v6 ? "]" : "", u->port, u->db);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The URL of a redis: store, redis://[[USER]:PASSWORD@]HOST[:PORT][/DB],
+ * The URL of a redis: store, redis[s]://[[USER]:PASSWORD@]HOST[:PORT][/DB],
  * read without a client library, so that every build checks it and the
  * unit tests and a fuzz target reach it.
  */
@@ -19,6 +19,7 @@ struct redis_url {
 	char		host[REDIS_URL_PART_MAX];	/* IPv6 without [] */
 	unsigned	port;
 	unsigned	db;
+	int		tls;	/* rediss:// */
 };
 
 int	redis_url_parse(const char *, struct redis_url *, const char **);

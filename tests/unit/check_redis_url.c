@@ -8,6 +8,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "check_run.h"
 #include "redis_url.h"
@@ -49,6 +50,10 @@ static const struct {
 	    "redis://h_1-a.b:6379/0" },
 	{ "redis://a%3Ab%40c:p@h", "a:b@c", "p", "h", 6379, 0,
 	    "redis://a%3Ab%40c:***@h:6379/0" },
+	/* TLS: the same parts, the scheme kept when shown. */
+	{ "rediss://:s3cret@cache.example.org:6380/2", "", "s3cret",
+	    "cache.example.org", 6380, 2, "rediss://:***@cache.example.org:6380/2" },
+	{ "REDISS://[::1]", "", NULL, "::1", 6379, 0, "rediss://[::1]:6379/0" },
 };
 
 START_TEST(good_urls_give_their_parts)
@@ -68,6 +73,7 @@ START_TEST(good_urls_give_their_parts)
 	ck_assert_uint_eq(u.db, good[_i].db);
 	ck_assert_int_gt(redis_url_format(&u, shown, sizeof shown), 0);
 	ck_assert_str_eq(shown, good[_i].shown);
+	ck_assert_int_eq(u.tls, strncasecmp(good[_i].url, "rediss:", 7) == 0);
 }
 END_TEST
 
@@ -75,10 +81,13 @@ static const struct {
 	const char	*url;
 	const char	*why;	/* a part of the phrase */
 } bad[] = {
-	{ "", "expected redis://" },
-	{ "redis:/h", "expected redis://" },
-	{ "http://h", "expected redis://" },
-	{ "rediss://h", "TLS" },
+	{ "", "expected redis[s]://" },
+	{ "redis:/h", "expected redis[s]://" },
+	{ "http://h", "expected redis[s]://" },
+	{ "redisss://h", "expected redis[s]://" },
+	{ "rediss:/h", "expected redis[s]://" },
+	{ "rediss://", "the host is missing" },
+	{ "rediss://h:0", "the port" },
 	{ "redis://", "the host is missing" },
 	{ "redis://:6379", "the host is missing" },
 	{ "redis:///0", "the host is missing" },
