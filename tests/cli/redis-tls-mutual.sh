@@ -3,8 +3,8 @@
 # A rediss:// store that asks for a client certificate: without one, a TLS
 # warning and a run without the budget; with RETRY_STORE_CERT and
 # RETRY_STORE_KEY, or RETRY_STORE_CERT alone naming a file with both, the
-# budget is used; a certificate or key file that cannot be read is a
-# warning naming its variable.
+# budget is used; a certificate or key file that cannot be read, or a key
+# that does not go with the certificate, is a warning naming its variable.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -37,7 +37,7 @@ run_() {
 # key for it.
 warned_() {
 	test "$(grep -c warning err)" -eq 1 &&
-		grep -q "^retry: warning: budget $1 cannot be used (rediss://127.0.0.1:$port: $2" err ||
+		grep -q "^retry: warning: budget $1 cannot be used (rediss://127.0.0.1:$port\(/0\)\?: $2" err ||
 		note_ "$1: not one warning with '$2':" "$(cat err)" || return 1
 	test "$(rcli_tls_ exists "retry:{$1}:budget")" = 0 ||
 		note_ "$1: the server has its budget"
@@ -73,5 +73,11 @@ warned_ nokeyfile "TLS: cannot read RETRY_STORE_KEY ($PWD/missing.key): " || fai
 # A certificate without its key (RETRY_STORE_KEY unset, none in the file).
 run_ nokey RETRY_STORE_CERT="$certs/client.pem" || fail=1
 warned_ nokey 'TLS: .*RETRY_STORE_\(CERT\|KEY\)' || fail=1
+# A key that is not the certificate's, a key without a certificate.
+run_ otherkey RETRY_STORE_CERT="$certs/client.pem" \
+	RETRY_STORE_KEY="$certs/server.key" || fail=1
+warned_ otherkey 'TLS: .*RETRY_STORE_KEY' || fail=1
+run_ onlykey RETRY_STORE_KEY="$certs/client.key" || fail=1
+warned_ onlykey 'TLS: .*RETRY_STORE_KEY' || fail=1
 
 Exit "$fail"

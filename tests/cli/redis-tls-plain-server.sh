@@ -37,12 +37,12 @@ tls_port=$port
 RETRY_STORE_CACERT=$certs/ca.pem
 export RETRY_STORE_CACERT
 
-not_used_ tlsplain "rediss://127.0.0.1:$plain_port" "rediss://127.0.0.1:$plain_port: TLS: " ||
+not_used_ tlsplain "rediss://127.0.0.1:$plain_port" "rediss://127.0.0.1:$plain_port\\(/0\\)\\?: TLS: " ||
 	fail=1
 port=$plain_port
 test "$(rcli_ dbsize)" = 0 || note_ "the plain server has keys:" "$(rcli_ keys '*')" ||
 	fail=1
-not_used_ plaintls "redis://127.0.0.1:$tls_port" "redis://127.0.0.1:$tls_port: " ||
+not_used_ plaintls "redis://127.0.0.1:$tls_port" "redis://127.0.0.1:$tls_port\\(/0\\)\\?: " ||
 	fail=1
 port=$tls_port
 test "$(rcli_tls_ dbsize)" = 0 ||
