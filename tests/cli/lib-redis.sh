@@ -36,23 +36,42 @@ print(s.getsockname()[1])')
 rcli_() { redis-cli -p "$port" --no-auth-warning "$@"; }
 
 # silent_listener_: a server on 127.0.0.1 that takes connections and never
-# answers, for 30 s at most; its port is in ./port, and a line is added to
-# ./accepted for each connection it takes.
+# answers, for 30 s at most; its port is in ./port.  When a connection
+# first sends bytes, it adds to ./got a line: "tls" if they begin a TLS
+# record (a client's hello), else "plain".  Then, if ./term-pid exists, it
+# waits for a pid there (2 s at most), sends that process SIGTERM at once
+# and writes the time (ms) to ./termed: a signal to a client that waits for
+# the answer.
 silent_listener_() {
-	"$python_" -c 'import socket, time
+	"$python_" -c 'import os, select, signal, socket, time
 s = socket.socket()
 s.bind(("127.0.0.1", 0))
 s.listen(8)
 open("port", "w").write("%d\n" % s.getsockname()[1])
-conns = []
+new, held = [], []
 end = time.time() + 30
 while time.time() < end:
-    s.settimeout(end - time.time())
-    try:
-        conns.append(s.accept()[0])
-        open("accepted", "a").write("1\n")
-    except OSError:
-        break
+    ready = select.select([s] + new, [], [], max(0, end - time.time()))[0]
+    for r in ready:
+        if r is s:
+            new.append(s.accept()[0])
+            continue
+        new.remove(r)
+        held.append(r)
+        data = r.recv(65536)
+        if not data:
+            continue
+        open("got", "a").write("tls\n" if data[0] == 0x16 else "plain\n")
+        if not os.path.exists("term-pid"):
+            continue
+        pid = ""
+        t = time.time() + 2
+        while not pid.endswith("\n") and time.time() < t:
+            pid = open("term-pid").read()
+            time.sleep(0.001)
+        if pid.endswith("\n"):
+            os.kill(int(pid), signal.SIGTERM)
+            open("termed", "w").write("%d\n" % (time.time() * 1000))
 ' 9>&- &
 	bg_ $!
 	wait_lines_ 1 port || framework_failure_ "the listener did not start"

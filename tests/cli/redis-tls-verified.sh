@@ -61,6 +61,13 @@ test "$(rcli_tls_ -n 2 hget 'retry:{db}:budget' tokens)" = 4.000000000 ||
 returns_ 4 env RETRY_STORE_CACERT="$PWD/cadir" "$RETRY" -a 2 -d 1ms --budget=dir \
 	--store="$url" $b -- sh -c 'exit 4' 2>err || fail=1
 used_ dir 4.000000000 || fail=1
+# A CA file as big as the system's, with the test's CA in it: loading it
+# takes time, which must not be the store's.
+cat /etc/ssl/certs/ca-certificates.crt /etc/ssl/cert.pem /etc/pki/tls/cert.pem \
+	"$certs/ca.pem" >bundle.pem 2>/dev/null
+returns_ 0 env RETRY_STORE_CACERT="$PWD/bundle.pem" "$RETRY" --budget=bundle \
+	--store="$url" -- sh -c 'exit 0' 2>err || fail=1
+grep 'warning' err && { note_ "a CA bundle: a warning"; fail=1; }
 
 # SNI: the host name goes with the handshake, an IP address does not
 # (RFC 6066).  The listener ends each connection after the handshake.
