@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -264,4 +265,52 @@ redis_url_format(const struct redis_url *u, char *buf, size_t len)
 	    v6 ? "[" : "", u->host,
 	    v6 ? "]" : "", u->port, u->db);
 	return n < 0 || (size_t)n >= len ? -1 : n;
+}
+
+/*
+ * A cluster's error reply "MOVED slot endpoint" or "ASK slot endpoint",
+ * endpoint being host:port, [ipv6]:port, ipv6:port (the last ':' ends
+ * the host) or :port (the same host: host is then left as it is). Any
+ * other reply, or one that does not read so, is REDIS_NO_REDIRECT.
+ */
+enum redis_redirect
+redis_redirect_parse(const char *error, char *host, size_t hostlen,
+    unsigned *port)
+{
+	enum redis_redirect	 kind;
+	const char		*p, *colon;
+	unsigned long		 n;
+	char			*end;
+	size_t			 len;
+
+	if (strncmp(error, "MOVED ", 6) == 0)
+		kind = REDIS_MOVED;
+	else if (strncmp(error, "ASK ", 4) == 0)
+		kind = REDIS_ASK;
+	else
+		return REDIS_NO_REDIRECT;
+	p = strchr(error, ' ') + 1;
+	if (*p < '0' || *p > '9' || strtoul(p, &end, 10) > 16383 ||
+	    *end != ' ')
+		return REDIS_NO_REDIRECT;
+	p = end + 1;
+	if ((colon = strrchr(p, ':')) == NULL || colon[1] < '0' ||
+	    colon[1] > '9')
+		return REDIS_NO_REDIRECT;
+	n = strtoul(colon + 1, &end, 10);
+	if (*end != '\0' || n == 0 || n > 65535)
+		return REDIS_NO_REDIRECT;
+	len = (size_t)(colon - p);
+	if (len >= 2 && p[0] == '[' && colon[-1] == ']') {
+		p++;
+		len -= 2;
+	}
+	if (len >= hostlen || memchr(p, ' ', len) != NULL)
+		return REDIS_NO_REDIRECT;
+	if (len > 0) {
+		memcpy(host, p, len);
+		host[len] = '\0';
+	}
+	*port = (unsigned)n;
+	return kind;
 }

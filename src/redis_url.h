@@ -22,7 +22,16 @@ struct redis_url {
 	int		tls;	/* rediss:// */
 };
 
+/* A Redis Cluster's redirection of a command: MOVED or ASK. */
+enum redis_redirect {
+	REDIS_NO_REDIRECT,
+	REDIS_MOVED,	/* the slot lives there now: go there from now on */
+	REDIS_ASK,	/* being moved: ask there, once, after ASKING */
+};
+
 int	redis_url_parse(const char *, struct redis_url *, const char **);
+enum redis_redirect redis_redirect_parse(const char *error, char *host,
+	    size_t hostlen, unsigned *port);
 int	redis_url_format(const struct redis_url *, char *, size_t);
 
 #endif

@@ -107,12 +107,14 @@ step(ares_channel ch, uint64_t until)
 	r = eventloop_wait(wake, pfd, n);
 	if (r == -1 && errno != EINTR)
 		return -1;
-	for (i = 0; i < n; i++)
-		if (pfd[i].revents != 0)
-			ares_process_fd(ch, pfd[i].revents & (POLLIN | POLLERR |
-			    POLLHUP) ? pfd[i].fd : ARES_SOCKET_BAD,
-			    pfd[i].revents & POLLOUT ? pfd[i].fd :
-			    ARES_SOCKET_BAD);
+	for (i = 0; i < n; i++) {
+		int rd = (pfd[i].revents & (POLLIN | POLLERR | POLLHUP)) != 0;
+		int wr = (pfd[i].revents & POLLOUT) != 0;
+
+		if (rd || wr)
+			ares_process_fd(ch, rd ? pfd[i].fd : ARES_SOCKET_BAD,
+			    wr ? pfd[i].fd : ARES_SOCKET_BAD);
+	}
 	/* Timeouts: c-ares sends again, or gives up on a server. */
 	ares_process_fd(ch, ARES_SOCKET_BAD, ARES_SOCKET_BAD);
 	if (eventloop_signal() != 0 || eventloop_now() >= until)

@@ -370,50 +370,6 @@ connect_store(struct redis_store *rs)
 	return command_ok(rs, 3, argv, rs->sha_report, sizeof rs->sha_report);
 }
 
-/*
- * A cluster's redirection, "MOVED slot host:port" or "ASK slot
- * host:port", read into the node to ask (an empty host: the same one).
- * 1 for MOVED, 2 for ASK, 0 for any other reply.
- */
-static int
-redirection(struct redis_store *rs, const redisReply *r)
-{
-	const char	*p, *colon;
-	unsigned long	 port;
-	char		*end;
-	size_t		 n;
-	int		 kind;
-
-	if (r->type != REDIS_REPLY_ERROR)
-		return 0;
-	if (strncmp(r->str, "MOVED ", 6) == 0)
-		kind = 1;
-	else if (strncmp(r->str, "ASK ", 4) == 0)
-		kind = 2;
-	else
-		return 0;
-	if ((p = strchr(r->str, ' ')) == NULL ||
-	    (p = strchr(p + 1, ' ')) == NULL ||
-	    (colon = strrchr(++p, ':')) == NULL)
-		return 0;
-	port = strtoul(colon + 1, &end, 10);
-	if (*end != '\0' || port == 0 || port > 65535)
-		return 0;
-	if (*p == '[' && colon > p + 1 && colon[-1] == ']') {
-		p++;
-		n = (size_t)(colon - 1 - p);
-	} else
-		n = (size_t)(colon - p);
-	if (n >= sizeof rs->node)
-		return 0;
-	if (n > 0) {
-		memcpy(rs->node, p, n);
-		rs->node[n] = '\0';
-	}
-	rs->node_port = (unsigned)port;
-	return kind;
-}
-
 /* Wait a little for a slot that is moving; -1 when the call's time ends. */
 static int
 pause_again(struct redis_store *rs)
@@ -444,12 +400,14 @@ command(struct redis_store *rs, int argc, const char **argv,
 {
 	const char	*asking[1] = { "ASKING" };
 	redisReply	*r;
-	int		 hops = 0, kind = 0;
+	enum redis_redirect kind = REDIS_NO_REDIRECT;
+	int		 hops = 0;
 
 	for (;;) {
 		if (rs->conn.fd == -1 && connect_store(rs) == -1)
 			return NULL;
-		if (kind == 2 && command_ok(rs, 1, asking, NULL, 0) == -1)
+		if (kind == REDIS_ASK &&
+		    command_ok(rs, 1, asking, NULL, 0) == -1)
 			return NULL;
 		if ((r = exchange(rs, argc, argv, len)) == NULL)
 			return NULL;
@@ -458,10 +416,12 @@ command(struct redis_store *rs, int argc, const char **argv,
 			freeReplyObject(r);
 			if (pause_again(rs) == -1)
 				return NULL;
-			kind = 0;
+			kind = REDIS_NO_REDIRECT;
 			continue;
 		}
-		if ((kind = redirection(rs, r)) == 0)
+		if (r->type != REDIS_REPLY_ERROR || (kind = redis_redirect_parse(
+		    r->str, rs->node, sizeof rs->node, &rs->node_port)) ==
+		    REDIS_NO_REDIRECT)
 			return r;
 		freeReplyObject(r);
 		drop(rs);

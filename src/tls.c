@@ -4,7 +4,8 @@
  * from the environment, as redis-cli's --cacert, --cert and --key:
  *
  *   RETRY_STORE_CACERT  the CAs to trust: a PEM file, or a directory of
- *                       hashed certificates; else the system's
+ *                       hashed certificates; else the system's (and
+ *                       OpenSSL's SSL_CERT_FILE, SSL_CERT_DIR)
  *   RETRY_STORE_CERT    a client certificate (PEM, chain allowed)
  *   RETRY_STORE_KEY     its key (PEM); else read from RETRY_STORE_CERT
  *
@@ -15,11 +16,14 @@
 #include "config.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <openssl/err.h>
 #include <openssl/ssl.h>
@@ -50,6 +54,12 @@ static int
 load(SSL_CTX *ctx, const char *var, const char *path,
     int (*loader)(SSL_CTX *, const char *), char *err, size_t errlen)
 {
+	/* A file that is not there says so better than OpenSSL's reason. */
+	if (access(path, R_OK) == -1) {
+		snprintf(err, errlen, "TLS: cannot read %s (%s): %s", var, path,
+		    strerror(errno));
+		return -1;
+	}
 	ERR_clear_error();
 	if (loader(ctx, path) == 1)
 		return 0;
@@ -80,6 +90,46 @@ load_key(SSL_CTX *ctx, const char *path)
 	return SSL_CTX_use_PrivateKey_file(ctx, path, SSL_FILETYPE_PEM);
 }
 
+/* Whether dir holds a certificate by hash (c_rehash's 0123abcd.0). */
+static int
+hashed(const char *dir)
+{
+	struct dirent	*e;
+	DIR		*d;
+	int		 found = 0;
+	size_t		 i;
+
+	if ((d = opendir(dir)) == NULL)
+		return 0;
+	while (!found && (e = readdir(d)) != NULL) {
+		for (i = 0; i < 8 && isxdigit((unsigned char)e->d_name[i]); i++)
+			;
+		found = i == 8 && e->d_name[8] == '.' &&
+		    isdigit((unsigned char)e->d_name[9]);
+	}
+	closedir(d);
+	return found;
+}
+
+/*
+ * The system's CAs. OpenSSL's default reads the whole bundle file (146
+ * certificates on Debian 12: 18.8 ms, measured, more than the rest of a
+ * store's call) and the hashed directory; the directory alone is read
+ * lazily, one certificate a lookup (0.1 ms). So the directory when it is
+ * hashed, as on Debian; else, or when SSL_CERT_FILE or SSL_CERT_DIR says
+ * otherwise, OpenSSL's default.
+ */
+static int
+system_cas(SSL_CTX *ctx)
+{
+	const char	*dir = X509_get_default_cert_dir();
+
+	if (getenv(X509_get_default_cert_file_env()) == NULL &&
+	    getenv(X509_get_default_cert_dir_env()) == NULL && hashed(dir))
+		return SSL_CTX_load_verify_dir(ctx, dir);
+	return SSL_CTX_set_default_verify_paths(ctx);
+}
+
 /* The CAs to trust, and our own certificate if one is named. */
 static int
 settings(SSL_CTX *ctx, char *err, size_t errlen)
@@ -92,7 +142,7 @@ settings(SSL_CTX *ctx, char *err, size_t errlen)
 		if (load(ctx, "RETRY_STORE_CACERT", ca, load_ca, err,
 		    errlen) == -1)
 			return -1;
-	} else if (SSL_CTX_set_default_verify_paths(ctx) != 1) {
+	} else if (system_cas(ctx) != 1) {
 		snprintf(err, errlen, "TLS: cannot read the system's CAs: %s",
 		    reason("unknown"));
 		return -1;
