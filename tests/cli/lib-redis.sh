@@ -88,8 +88,11 @@ retry_has_tls_() {
 	framework_failure_ "retry refuses rediss:// for another reason:" "$tls_out_"
 }
 
-# require_tls_: skip unless openssl is installed and retry has TLS.
+# require_tls_: skip unless openssl is installed and retry has TLS.  The
+# system's CAs are OpenSSL's defaults, whatever the caller's SSL_CERT_FILE
+# and SSL_CERT_DIR say.
 require_tls_() {
+	unset SSL_CERT_FILE SSL_CERT_DIR
 	command -v openssl >/dev/null 2>&1 || skip_ "openssl is not installed"
 	case $(redis-cli --tls --insecure -p 1 ping 2>&1) in
 	*Unrecognized*) skip_ "redis-cli has no TLS" ;;

@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # A rediss:// store whose certificate does not verify (an unknown CA, the
-# system's CAs, another host name, an expired certificate) or whose CA file
-# cannot be read is never used: one warning naming the reason, the command
-# runs at once and its status is kept, nothing is written in the server.
+# system's CAs, another host name, an expired certificate) or whose CA,
+# certificate or key file cannot be read (not there, a FIFO) is never used:
+# one warning naming the reason, the command runs at once and its status is
+# kept, nothing is written in the server.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -19,12 +20,12 @@ require_tls_
 # command's status, runs it 3 times, warns once that the budget cannot be
 # used because of REASON (a basic regular expression), writes nothing in
 # the server and ends in less than 3 s (a failed handshake takes no time,
-# a run without the store neither).  The password in URL is not printed.
+# a run without the store neither; killed after 5 s).  The password in URL is not printed.
 refused_() {
 	rf_name_=$1 rf_url_=$2 rf_reason_=$3
 	shift 3
 	rm -f runs
-	timed_ 3 env "$@" "$RETRY" -a 3 -d 1ms --budget="$rf_name_" \
+	timed_ 3 timeout -s KILL 5 env "$@" "$RETRY" -a 3 -d 1ms --budget="$rf_name_" \
 		--store="$rf_url_" -- sh flaky.sh 99 3 2>err || return 1
 	expect_runs 3 || return 1
 	test "$(grep -c warning err)" -eq 1 &&
@@ -48,6 +49,17 @@ refused_ other "rediss://localhost:$port" "$unknown_ca_" \
 # A CA file that cannot be read.
 refused_ nocafile "$url" "TLS: cannot read RETRY_STORE_CACERT ($PWD/missing.pem): .*" \
 	RETRY_STORE_CACERT="$PWD/missing.pem" || fail=1
+# A FIFO that nobody writes to, as the CA, certificate or key file: read,
+# it would hold the run forever, past its deadline and SIGTERM.
+mkfifo nobody.fifo || framework_failure_ "cannot make a FIFO"
+refused_ fifoca "$url" "TLS: cannot read RETRY_STORE_CACERT ($PWD/nobody.fifo): .*" \
+	RETRY_STORE_CACERT="$PWD/nobody.fifo" || fail=1
+refused_ fifocert "$url" "TLS: cannot read RETRY_STORE_CERT ($PWD/nobody.fifo): .*" \
+	RETRY_STORE_CACERT="$certs/ca.pem" RETRY_STORE_CERT="$PWD/nobody.fifo" \
+	RETRY_STORE_KEY="$certs/client.key" || fail=1
+refused_ fifokey "$url" "TLS: cannot read RETRY_STORE_KEY ($PWD/nobody.fifo): .*" \
+	RETRY_STORE_CACERT="$certs/ca.pem" RETRY_STORE_CERT="$certs/client.pem" \
+	RETRY_STORE_KEY="$PWD/nobody.fifo" || fail=1
 # The server's certificate, as a CA (it is not one).
 refused_ leaf "$url" "$verify_.*" RETRY_STORE_CACERT="$certs/server.pem" || fail=1
 
