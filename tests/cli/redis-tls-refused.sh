@@ -20,7 +20,8 @@ require_tls_
 # command's status, runs it 3 times, warns once that the budget cannot be
 # used because of REASON (a basic regular expression), writes nothing in
 # the server and ends in less than 3 s (a failed handshake takes no time,
-# a run without the store neither; killed after 5 s).  The password in URL is not printed.
+# a run without the store neither; killed after 5 s).  The password in URL
+# is not printed.
 refused_() {
 	rf_name_=$1 rf_url_=$2 rf_reason_=$3
 	shift 3
