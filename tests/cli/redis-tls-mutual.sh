@@ -66,10 +66,10 @@ warned_ othercert 'TLS: ' || fail=1
 # Files that cannot be read.
 run_ nocertfile RETRY_STORE_CERT="$PWD/missing.pem" \
 	RETRY_STORE_KEY="$certs/client.key" || fail=1
-warned_ nocertfile "TLS: cannot read RETRY_STORE_CERT ($PWD/missing.pem): " || fail=1
+warned_ nocertfile "TLS: cannot read RETRY_STORE_CERT ($PWD/missing.pem): No such file or directory)" || fail=1
 run_ nokeyfile RETRY_STORE_CERT="$certs/client.pem" \
 	RETRY_STORE_KEY="$PWD/missing.key" || fail=1
-warned_ nokeyfile "TLS: cannot read RETRY_STORE_KEY ($PWD/missing.key): " || fail=1
+warned_ nokeyfile "TLS: cannot read RETRY_STORE_KEY ($PWD/missing.key): No such file or directory)" || fail=1
 # A certificate without its key (RETRY_STORE_KEY unset, none in the file).
 run_ nokey RETRY_STORE_CERT="$certs/client.pem" || fail=1
 warned_ nokey 'TLS: .*RETRY_STORE_\(CERT\|KEY\)' || fail=1

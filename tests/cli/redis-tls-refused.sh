@@ -48,7 +48,7 @@ refused_ system "rediss://:Pa55word@127.0.0.1:$port" "$unknown_ca_" || fail=1
 refused_ other "rediss://localhost:$port" "$unknown_ca_" \
 	RETRY_STORE_CACERT="$certs/other-ca.pem" || fail=1
 # A CA file that cannot be read.
-refused_ nocafile "$url" "TLS: cannot read RETRY_STORE_CACERT ($PWD/missing.pem): .*" \
+refused_ nocafile "$url" "TLS: cannot read RETRY_STORE_CACERT ($PWD/missing.pem): No such file or directory" \
 	RETRY_STORE_CACERT="$PWD/missing.pem" || fail=1
 # A FIFO that nobody writes to, as the CA, certificate or key file: read,
 # it would hold the run forever, past its deadline and SIGTERM.
