@@ -65,7 +65,7 @@ struct tls_conn {
 	X(X509_verify_cert_error_string)
 
 static struct {
-#define X(f) __typeof__(&f) f;
+#define X(f) __typeof__(&(f)) (f);
 	OPENSSL_FUNCS(X)
 #undef X
 } ossl;
