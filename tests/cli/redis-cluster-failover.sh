@@ -1,0 +1,59 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# A Redis Cluster whose master for the budget's slot dies: once its replica
+# is promoted, a run pointed at a surviving node uses the budget, with the
+# tokens it had before (no warning, no fresh budget).
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+# shellcheck source=lib-supervise.sh
+. "$TESTS_DIR/lib-supervise.sh"
+# shellcheck source=lib-redis.sh
+. "$TESTS_DIR/lib-redis.sh"
+# shellcheck source=lib-cluster.sh
+. "$TESTS_DIR/lib-cluster.sh"
+
+start_cluster_ 1
+slot=$(slot_of_ 'retry:{f}:budget')
+owner=$(owner_ "$slot")
+test -n "$owner" || framework_failure_ "no owner for slot $slot"
+other=$(master_but_ "$owner")
+start_replica_ "$owner"
+
+# A budget of 3 tokens, no deposits, no refill: 3 attempts take 2.
+opts="--budget=f --store=redis://127.0.0.1:$other --budget-burst=3
+	--budget-ratio=0 --budget-rate=0/s --budget-wait=0"
+# shellcheck disable=SC2086 # one word per option
+returns_ 1 "$RETRY" -a 3 -d 1ms $opts -- sh -c 'echo . >>runs1; exit 1' \
+	2>err1 || fail=1
+expect_runs 3 runs1 || fail=1
+test "$(ccli_ "$owner" wait 1 2000)" = 1 ||
+	framework_failure_ "the replica did not take the writes"
+
+kill -s KILL "$(node_pid_ "$owner")"
+t0=$(now_ms)
+i=0
+until test "$(owner_ "$slot" "$other")" = "$replica" &&
+	ccli_ "$other" cluster info | grep -q '^cluster_state:ok'; do
+	i=$((i + 1))
+	test $i -lt 200 || framework_failure_ "the replica was not promoted:" \
+		"$(ccli_ "$other" cluster nodes)"
+	sleep 0.05
+done
+echo "failover: $(($(now_ms) - t0)) ms" >&9
+
+# The one token left: 2 attempts of 3, and the budget is exhausted.
+# shellcheck disable=SC2086 # one word per option
+returns_ 1 "$RETRY" -a 3 -d 1ms $opts -- sh -c 'echo . >>runs2; exit 1' \
+	2>err2 || fail=1
+expect_runs 2 runs2 || fail=1
+grep -q 'retry budget f exhausted' err2 ||
+	note_ "the budget was not exhausted:" "$(cat err2)" || fail=1
+if grep -q 'warning' err1 err2; then
+	note_ "a run went without the budget:" "$(cat err1 err2)"
+	fail=1
+fi
+test "$(ccli_ "$replica" exists 'retry:{f}:budget')" = 1 ||
+	note_ "the budget is not on the promoted replica" || fail=1
+
+Exit "$fail"
