@@ -22,7 +22,8 @@ start_cluster_
 n=12
 
 # herd_ NAME URL ARG...: n concurrent runs of retry ARG... on the budget
-# NAME, each attempt failing with status 3; their attempts go to NAME.runs,
+# NAME, each attempt failing with status 3 (after $attempt_sleep seconds
+# when set); their attempts go to NAME.runs,
 # their stderr to NAME.err, their statuses to NAME.statuses, and the time
 # they all took in ms to $ms.
 herd_() {
@@ -32,7 +33,8 @@ herd_() {
 	t0_=$(now_ms)
 	while test $h_i_ -lt $n; do
 		( "$RETRY" --budget="$h_name_" --store="$h_url_" "$@" \
-			-- sh -c "echo . >>$h_name_.runs; exit 3" 2>>"$h_name_.err"
+			-- sh -c "echo . >>$h_name_.runs; ${attempt_sleep:+sleep $attempt_sleep;} exit 3" \
+			2>>"$h_name_.err"
 		  echo $? >>"$h_name_.statuses" ) &
 		h_pids_="$h_pids_ $!"
 		h_i_=$((h_i_ + 1))
@@ -88,20 +90,19 @@ for p in $masters; do
 done
 
 # 2. The slot of {m} moves from its owner to the third master while the
-# runs go on.  migrate.py waits until the budget exists, opens the slot
-# (IMPORTING on the new owner, MIGRATING on the old), MIGRATEs the keys,
-# keeps the slot open until the new owner sees an ASKING (a run followed
-# ASK; 3 s at most), then gives the slot to the new owner on every master.
-slot=$(slot_of_ 'retry:{m}:budget')
-owner=$(owner_ "$slot")
-test -n "$owner" || framework_failure_ "no owner for slot $slot"
-other=$(master_but_ "$owner")
-new=$(master_but_ "$owner" "$other")
+# runs go on, as `redis-cli --cluster reshard` moves it.  migrate.py waits
+# until the budget exists, opens the slot (IMPORTING on the new owner,
+# MIGRATING on the old), MIGRATEs the keys, keeps the slot open until the
+# new owner sees an ASKING (a run followed ASK; 3 s at most), then gives
+# the slot to the new owner on every master.  With "split", it MIGRATEs
+# the keys one at a time and, after the first, waits until a node has
+# answered TRYAGAIN (a script whose keys are on both nodes; 3 s at most).
 cat >migrate.py <<'EOF' || framework_failure_ "cannot write migrate.py"
 import socket, sys, time
 
 slot, src, dst = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 others, key = [int(p) for p in sys.argv[4].split()], sys.argv[5]
+split = sys.argv[6] == "split"
 
 class Conn:
     def __init__(self, port):
@@ -129,6 +130,14 @@ class Conn:
         self.send(*args)
         return self.read()
 
+def tryagains():
+    n = 0
+    for c in s, d:
+        for line in c.cmd("INFO", "errorstats").splitlines():
+            if line.startswith("errorstat_TRYAGAIN:count="):
+                n += int(line.split("=")[1])
+    return n
+
 s, d = Conn(src), Conn(dst)
 end = time.time() + 10
 while not s.cmd("EXISTS", key):
@@ -142,15 +151,21 @@ sid, did = s.cmd("CLUSTER", "MYID"), d.cmd("CLUSTER", "MYID")
 t0 = time.time()
 d.cmd("CLUSTER", "SETSLOT", slot, "IMPORTING", sid)
 s.cmd("CLUSTER", "SETSLOT", slot, "MIGRATING", did)
-moved = []
+moved, again = [], 0
 while True:
     keys = s.cmd("CLUSTER", "GETKEYSINSLOT", slot, 100)
     if not keys:
         break
+    if split:
+        keys = keys[:1]
     s.cmd("MIGRATE", "127.0.0.1", dst, "", 0, 5000, "KEYS", *keys)
     moved += keys
+    end = time.time() + 3
+    while split and len(moved) == 1 and not again and time.time() < end:
+        time.sleep(0.002)
+        again = tryagains()
 asking, buf, end = 0, b"", time.time() + 3
-while not asking and time.time() < end:
+while not split and not asking and time.time() < end:
     try:
         buf += mon.s.recv(65536)
     except socket.timeout:
@@ -158,28 +173,74 @@ while not asking and time.time() < end:
     asking = buf.upper().count(b'"ASKING"')
 for c in [d, s] + [Conn(p) for p in others]:
     c.cmd("CLUSTER", "SETSLOT", slot, "NODE", did)
-print("moved %s; ASKING %d; slot open %d ms"
-      % (" ".join(sorted(moved)), asking, (time.time() - t0) * 1000), flush=True)
+print("moved %s; ASKING %d; TRYAGAIN %d; slot open %d ms"
+      % (" ".join(sorted(moved)), asking, again, (time.time() - t0) * 1000), flush=True)
 EOF
-"$python_" migrate.py "$slot" "$owner" "$new" "$other" 'retry:{m}:budget' \
-	>migrate.out 2>&1 9>&- &
-migrate_pid=$!
-bg_ $migrate_pid
-herd_ m "redis://127.0.0.1:$other" -a 6 -d 10ms -c 200ms \
-	--budget-burst=5 --budget-ratio=0.1 --budget-rate=20/s --budget-wait=300ms
-wait $migrate_pid || framework_failure_ "the slot did not move:" "$(cat migrate.out)"
+
+# migrate_ MODE NAME FROM TO: the slot of {NAME} moves from the master on
+# FROM to the one on TO (migrate.py MODE) while n runs of NAME go on.
+# Their attempts last 50 ms, so that each run still has calls to make
+# when the slot has moved.
+migrate_() {
+	for p in $masters; do
+		ccli_ "$p" config resetstat >/dev/null
+	done
+	"$python_" migrate.py "$slot" "$3" "$4" "$(master_but_ "$3" "$4")" \
+		"retry:{$2}:budget" "$1" >"$2.migrate" 2>&1 9>&- &
+	mpid=$!
+	bg_ $mpid
+	attempt_sleep=0.05 herd_ "$2" "redis://127.0.0.1:$other" -a 4 -d 10ms \
+		--budget-burst=5 --budget-ratio=0.1 --budget-rate=20/s --budget-wait=150ms
+	wait $mpid || framework_failure_ "the slot did not move:" "$(cat "$2.migrate")"
+}
+
+# errors_ PORT ERROR: how many times the node on PORT answered ERROR.
+errors_() {
+	ccli_ "$1" info errorstats |
+		sed -n "s/^errorstat_$2:count=\([0-9]*\).*/\1/p" | grep . || echo 0
+}
+
+# moved_ NAME TO: every master sees the slot of {NAME} on the master on TO,
+# which has NAME's budget, and no other master has a key of the slot.
+moved_() {
+	keys_on_ "$2" "$1" || return 1
+	for p in $masters; do
+		test "$(owner_ "$slot" "$p")" = "$2" ||
+			note_ "$p does not see $2 as the owner of $slot:" \
+				"$(ccli_ "$p" cluster nodes)" || return 1
+		test "$p" = "$2" ||
+			test "$(ccli_ "$p" cluster countkeysinslot "$slot")" = 0 ||
+			note_ "keys of slot $slot left on $p:" \
+				"$(ccli_ "$p" cluster getkeysinslot "$slot" 10)" || return 1
+	done
+}
+
+slot=$(slot_of_ 'retry:{m}:budget')
+owner=$(owner_ "$slot")
+test -n "$owner" || framework_failure_ "no owner for slot $slot"
+other=$(master_but_ "$owner")
+new=$(master_but_ "$owner" "$other")
+migrate_ whole m "$owner" "$new"
 # 12 + 5 + 1 (0.1 x 12) + 20 x T + 1
 check_herd_ m $((19 + 20 * ms / 1000)) || fail=1
-grep -q '^moved .*retry:{m}:budget.*; ASKING [1-9]' migrate.out ||
-	note_ "no run followed ASK while the slot moved:" "$(cat migrate.out)" || fail=1
-keys_on_ "$new" m || fail=1
-test "$(ccli_ "$owner" cluster countkeysinslot "$slot")" = 0 ||
-	note_ "keys left on the old owner:" "$(ccli_ "$owner" cluster getkeysinslot "$slot" 10)" ||
-	fail=1
-for p in $masters; do
-	test "$(owner_ "$slot" "$p")" = "$new" ||
-		note_ "$p does not see $new as the owner of $slot:" "$(ccli_ "$p" cluster nodes)" ||
-		fail=1
+grep -q '^moved .*retry:{m}:budget.*; ASKING [1-9]' m.migrate ||
+	note_ "no run followed ASK while the slot moved:" "$(cat m.migrate)" || fail=1
+# ASK while the keys were on their way, MOVED once the slot had moved.
+test "$(errors_ "$owner" ASK)" -ge 1 ||
+	note_ "the old owner never answered ASK:" "$(cat m.migrate)" || fail=1
+test "$(errors_ "$owner" MOVED)" -ge 1 ||
+	note_ "no run met MOVED after the slot moved:" "$(cat m.migrate)" || fail=1
+moved_ m "$new" || fail=1
+
+# 3. The slot moves back one key at a time: the runs meet TRYAGAIN, and
+# nothing changes for them either.
+for f in runs statuses err migrate; do
+	mv "m.$f" "m1.$f" || framework_failure_ "cannot keep m.$f"
 done
+migrate_ split m "$new" "$owner"
+check_herd_ m $((19 + 20 * ms / 1000)) || fail=1
+grep -q '^moved .*; TRYAGAIN [1-9]' m.migrate ||
+	note_ "no run met TRYAGAIN while the slot moved:" "$(cat m.migrate)" || fail=1
+moved_ m "$owner" || fail=1
 
 Exit "$fail"

@@ -31,7 +31,6 @@ test "$(ccli_ "$owner" wait 1 2000)" = 1 ||
 	framework_failure_ "the replica did not take the writes"
 
 kill -s KILL "$(node_pid_ "$owner")"
-t0=$(now_ms)
 i=0
 until test "$(owner_ "$slot" "$other")" = "$replica" &&
 	ccli_ "$other" cluster info | grep -q '^cluster_state:ok'; do
@@ -40,7 +39,6 @@ until test "$(owner_ "$slot" "$other")" = "$replica" &&
 		"$(ccli_ "$other" cluster nodes)"
 	sleep 0.05
 done
-echo "failover: $(($(now_ms) - t0)) ms" >&9
 
 # The one token left: 2 attempts of 3, and the budget is exhausted.
 # shellcheck disable=SC2086 # one word per option
