@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: ISC
 # A Redis Cluster whose master for the budget's slot dies: once its replica
 # is promoted, a run pointed at a surviving node uses the budget, with the
-# tokens it had before (no warning, no fresh budget).
+# tokens it had before (no warning, no fresh budget); and so does a run
+# that had started before, whose next call finds the node it was sent to
+# by MOVED gone (the URL's node says where to go now).
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -27,6 +29,15 @@ opts="--budget=f --store=redis://127.0.0.1:$other --budget-burst=3
 returns_ 1 "$RETRY" -a 3 -d 1ms $opts -- sh -c 'echo . >>runs1; exit 1' \
 	2>err1 || fail=1
 expect_runs 3 runs1 || fail=1
+# A run whose first attempt lasts until ./go exists: its call for it went
+# to the owner.
+# shellcheck disable=SC2086 # one word per option
+"$RETRY" -a 3 -d 1ms $opts -- \
+	sh -c 'echo . >>runs3; until test -e go; do sleep 0.05; done; exit 1' \
+	2>err3 9>&- &
+run3=$!
+bg_ $run3
+wait_lines_ 1 runs3 || framework_failure_ "the first attempt did not start"
 test "$(ccli_ "$owner" wait 1 2000)" = 1 ||
 	framework_failure_ "the replica did not take the writes"
 
@@ -53,5 +64,19 @@ if grep -q 'warning' err1 err2; then
 fi
 test "$(ccli_ "$replica" exists 'retry:{f}:budget')" = 1 ||
 	note_ "the budget is not on the promoted replica" || fail=1
+
+# The run that started before: no token left for its second attempt.
+: >go
+wait $run3
+st=$?
+test "$st" = 1 || note_ "the run that started before exited $st" || fail=1
+expect_runs 1 runs3 || fail=1
+if grep -q 'warning' err3; then
+	note_ "the run that started before went without the budget:" "$(cat err3)"
+	fail=1
+fi
+grep -q 'retry budget f exhausted' err3 ||
+	note_ "the run that started before did not find the budget exhausted:" \
+		"$(cat err3)" || fail=1
 
 Exit "$fail"
