@@ -185,7 +185,8 @@ struct redis_store {
 	struct redis_url url;
 	struct redis_conn conn;		/* fd -1: not connected */
 	redisReader	*reader;
-	struct tls	*tls;		/* rediss://: made at the first call */
+	struct tls	*tls;		/* rediss://: made when opened */
+	char		 tls_error[400];	/* why it could not be */
 	char		 node[REDIS_URL_PART_MAX];	/* where to connect */
 	unsigned	 node_port;
 	int		 told_clear;	/* the password in clear: said */
@@ -311,9 +312,8 @@ open_conn(struct redis_store *rs)
 	char		 why[400];
 
 #ifdef HAVE_OPENSSL
-	if (rs->url.tls && rs->tls == NULL &&
-	    (rs->tls = tls_new(why, sizeof why)) == NULL)
-		return fail(rs, why, NULL);
+	if (rs->url.tls && rs->tls == NULL)
+		return fail(rs, rs->tls_error, NULL);
 	tls = rs->tls;
 #endif
 	if (redis_conn_open(&rs->conn, rs->node, rs->node_port, tls,
@@ -779,5 +779,15 @@ store_redis_open(const char *url, const char *name,
 		snprintf(rs->host, sizeof rs->host, "unknown");
 	rs->host[sizeof rs->host - 1] = '\0';
 	set_ttl(rs);
+#ifdef HAVE_OPENSSL
+	/*
+	 * The CAs and our certificate, read now, not in a call's time: a
+	 * bundle of CAs takes 20 ms to read (more under a sanitizer), which
+	 * is no answer that the server is late with. A failure is said by
+	 * the first call.
+	 */
+	if (rs->url.tls)
+		rs->tls = tls_new(rs->tls_error, sizeof rs->tls_error);
+#endif
 	return &rs->base;
 }

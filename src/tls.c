@@ -49,25 +49,6 @@ reason(const char *fallback)
 	return r != NULL ? r : fallback;
 }
 
-/* Load what the variable names with load; -1 said in err. */
-static int
-load(SSL_CTX *ctx, const char *var, const char *path,
-    int (*loader)(SSL_CTX *, const char *), char *err, size_t errlen)
-{
-	/* A file that is not there says so better than OpenSSL's reason. */
-	if (access(path, R_OK) == -1) {
-		snprintf(err, errlen, "TLS: cannot read %s (%s): %s", var, path,
-		    strerror(errno));
-		return -1;
-	}
-	ERR_clear_error();
-	if (loader(ctx, path) == 1)
-		return 0;
-	snprintf(err, errlen, "TLS: cannot read %s (%s): %s", var, path,
-	    reason(strerror(errno)));
-	return -1;
-}
-
 static int
 load_ca(SSL_CTX *ctx, const char *path)
 {
@@ -88,6 +69,39 @@ static int
 load_key(SSL_CTX *ctx, const char *path)
 {
 	return SSL_CTX_use_PrivateKey_file(ctx, path, SSL_FILETYPE_PEM);
+}
+
+/* Load what the variable names with load; -1 said in err. */
+static int
+load(SSL_CTX *ctx, const char *var, const char *path,
+    int (*loader)(SSL_CTX *, const char *), char *err, size_t errlen)
+{
+	struct stat	 st;
+	const char	*why;
+
+	/*
+	 * A file that is not there says so better than OpenSSL's reason,
+	 * and a FIFO or a device is not read at all: it could hold the run
+	 * past any bound (only a CA directory may be a directory).
+	 */
+	if (stat(path, &st) == -1 || access(path, R_OK) == -1)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode) && !(S_ISDIR(st.st_mode) &&
+	    loader == load_ca))
+		why = "not a regular file";
+	else {
+		ERR_clear_error();
+		if (loader(ctx, path) == 1)
+			return 0;
+		why = reason(strerror(errno));
+		/* OpenSSL's words for a key that is not there, or not ours. */
+		if (loader == load_key)
+			why = strstr(why, "mismatch") != NULL ?
+			    "it is not the key of RETRY_STORE_CERT" :
+			    "no private key (PEM) in it";
+	}
+	snprintf(err, errlen, "TLS: cannot read %s (%s): %s", var, path, why);
+	return -1;
 }
 
 /* Whether dir holds a certificate by hash (c_rehash's 0123abcd.0). */
@@ -160,11 +174,6 @@ settings(SSL_CTX *ctx, char *err, size_t errlen)
 	if (load(ctx, "RETRY_STORE_CERT", cert, load_cert, err, errlen) == -1 ||
 	    load(ctx, "RETRY_STORE_KEY", key, load_key, err, errlen) == -1)
 		return -1;
-	if (SSL_CTX_check_private_key(ctx) != 1) {
-		snprintf(err, errlen, "TLS: RETRY_STORE_KEY does not match "
-		    "RETRY_STORE_CERT");
-		return -1;
-	}
 	return 0;
 }
 
