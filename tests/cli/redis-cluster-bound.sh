@@ -7,7 +7,8 @@
 # the budget, and the keys retry:{NAME}:* are on the node that owns the
 # slot (MOVED was followed).  Then again while the slot moves to another
 # master in the middle of the runs: the runs meet ASK (the new owner sees
-# ASKING), then MOVED, and nothing changes for them.
+# ASKING), then MOVED, and nothing changes for them; and while it moves
+# back one key at a time, so that the runs meet TRYAGAIN for 100 ms.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -23,9 +24,8 @@ n=12
 
 # herd_ NAME URL ARG...: n concurrent runs of retry ARG... on the budget
 # NAME, each attempt failing with status 3 (after $attempt_sleep seconds
-# when set); their attempts go to NAME.runs,
-# their stderr to NAME.err, their statuses to NAME.statuses, and the time
-# they all took in ms to $ms.
+# when set); their attempts go to NAME.runs, their stderr to NAME.err,
+# their statuses to NAME.statuses, and the time they all took in ms to $ms.
 herd_() {
 	h_name_=$1 h_url_=$2
 	shift 2
@@ -96,7 +96,8 @@ done
 # new owner sees an ASKING (a run followed ASK; 3 s at most), then gives
 # the slot to the new owner on every master.  With "split", it MIGRATEs
 # the keys one at a time and, after the first, waits until a node has
-# answered TRYAGAIN (a script whose keys are on both nodes; 3 s at most).
+# answered TRYAGAIN (a script whose keys are on both nodes; 3 s at most),
+# then 100 ms more: a call asks again within its 250 ms.
 cat >migrate.py <<'EOF' || framework_failure_ "cannot write migrate.py"
 import socket, sys, time
 
@@ -164,6 +165,8 @@ while True:
     while split and len(moved) == 1 and not again and time.time() < end:
         time.sleep(0.002)
         again = tryagains()
+    if split and len(moved) == 1:
+        time.sleep(0.1)
 asking, buf, end = 0, b"", time.time() + 3
 while not split and not asking and time.time() < end:
     try:
