@@ -86,16 +86,23 @@ step(ares_channel ch, uint64_t until)
 	struct pollfd	pfd[EVENTLOOP_MAXFDS];
 	struct timeval	tv, *tvp;
 	uint64_t	wake = until, now = eventloop_now();
-	int		bits, i, n = 0, r;
+	unsigned	bits;
+	int		i, n = 0, r;
 
-	bits = ares_getsock(ch, socks, ARES_GETSOCK_MAXNUM);
+	/*
+	 * The bits as c-ares sets them (ARES_GETSOCK_READABLE and _WRITABLE),
+	 * read unsigned: its own macros shift 1 into an int's sign bit for
+	 * the last socket, which UBSan rightly refuses.
+	 */
+	bits = (unsigned)ares_getsock(ch, socks, ARES_GETSOCK_MAXNUM);
 	for (i = 0; i < ARES_GETSOCK_MAXNUM && n < EVENTLOOP_MAXFDS; i++) {
-		if (!ARES_GETSOCK_READABLE(bits, i) &&
-		    !ARES_GETSOCK_WRITABLE(bits, i))
+		short	ev = (short)((bits & (1U << i) ? POLLIN : 0) |
+			    (bits & (1U << (i + ARES_GETSOCK_MAXNUM)) ? POLLOUT : 0));
+
+		if (ev == 0)
 			continue;
 		pfd[n].fd = socks[i];
-		pfd[n].events = (short)((ARES_GETSOCK_READABLE(bits, i) ?
-		    POLLIN : 0) | (ARES_GETSOCK_WRITABLE(bits, i) ? POLLOUT : 0));
+		pfd[n].events = ev;
 		pfd[n++].revents = 0;
 	}
 	if ((tvp = ares_timeout(ch, NULL, &tv)) != NULL) {

@@ -388,56 +388,105 @@ pause_again(struct redis_store *rs)
 	return 0;
 }
 
+/* The URL's node: where a lost node's successor is learnt. */
+static void
+to_url_node(struct redis_store *rs)
+{
+	snprintf(rs->node, sizeof rs->node, "%s", rs->url.host);
+	rs->node_port = rs->url.port;
+}
+
+static int
+at_url_node(const struct redis_store *rs)
+{
+	return rs->node_port == rs->url.port &&
+	    strcmp(rs->node, rs->url.host) == 0;
+}
+
+/* One command to the node, connected first, after ASKING when asked to. */
+static redisReply *
+node_command(struct redis_store *rs, int asking, int argc, const char **argv,
+    const size_t *len)
+{
+	const char	*ask[1] = { "ASKING" };
+
+	if (rs->conn.fd == -1 && connect_store(rs) == -1)
+		return NULL;
+	if (asking && command_ok(rs, 1, ask, NULL, 0) == -1)
+		return NULL;
+	return exchange(rs, argc, argv, len);
+}
+
 /*
  * Send one command and read its reply, in the call's time, following a
  * cluster's redirections: MOVED changes the node for the rest of the run,
- * ASK for this command (after ASKING). NULL (with the connection
- * dropped) when no reply came.
+ * ASK for this command only (after ASKING). A node that a redirection
+ * named and that is lost (it died, and the cluster promoted its replica)
+ * gives way to the URL's node, which names the new one; the command may
+ * then have run twice, as with any reply lost. NULL (with the
+ * connection dropped) when no reply came.
  */
 static redisReply *
 command(struct redis_store *rs, int argc, const char **argv,
     const size_t *len)
 {
-	const char	*asking[1] = { "ASKING" };
-	redisReply	*r;
-	enum redis_redirect kind = REDIS_NO_REDIRECT;
-	int		 hops = 0;
+	enum redis_redirect	 kind = REDIS_NO_REDIRECT;
+	redisReply		*r;
+	char			 host[REDIS_URL_PART_MAX], back[REDIS_URL_PART_MAX];
+	unsigned		 port, back_port = 0;
+	int			 hops = 0;
 
 	for (;;) {
-		if (rs->conn.fd == -1 && connect_store(rs) == -1)
-			return NULL;
-		if (kind == REDIS_ASK &&
-		    command_ok(rs, 1, asking, NULL, 0) == -1)
-			return NULL;
-		if ((r = exchange(rs, argc, argv, len)) == NULL)
-			return NULL;
+		r = node_command(rs, kind == REDIS_ASK, argc, argv, len);
+		kind = REDIS_NO_REDIRECT;
+		if (r == NULL) {
+			if (eventloop_signal() != 0 || at_url_node(rs) ||
+			    ++hops > STORE_REDIS_HOPS)
+				return NULL;
+			to_url_node(rs);
+			back_port = 0;
+			continue;
+		}
 		if (r->type == REDIS_REPLY_ERROR &&
 		    strncmp(r->str, "TRYAGAIN", 8) == 0) {
 			freeReplyObject(r);
 			if (pause_again(rs) == -1)
 				return NULL;
-			kind = REDIS_NO_REDIRECT;
 			continue;
 		}
+		host[0] = '\0';
 		if (r->type != REDIS_REPLY_ERROR || (kind = redis_redirect_parse(
-		    r->str, rs->node, sizeof rs->node, &rs->node_port)) ==
-		    REDIS_NO_REDIRECT)
-			return r;
+		    r->str, host, sizeof host, &port)) == REDIS_NO_REDIRECT)
+			break;
 		freeReplyObject(r);
 		drop(rs);
 		if (++hops > STORE_REDIS_HOPS) {
 			fail(rs, "too many redirections", NULL);
 			return NULL;
 		}
+		/* After an ASK, back to the node before it; a MOVED stays. */
+		if (kind == REDIS_ASK && back_port == 0) {
+			memcpy(back, rs->node, sizeof back);
+			back_port = rs->node_port;
+		} else if (kind == REDIS_MOVED)
+			back_port = 0;
+		if (host[0] != '\0')
+			memcpy(rs->node, host, sizeof rs->node);
+		rs->node_port = port;
 	}
+	if (back_port != 0) {
+		drop(rs);
+		memcpy(rs->node, back, sizeof rs->node);
+		rs->node_port = back_port;
+	}
+	return r;
 }
 
 /*
- * Start a call: its time, and a connection. The time is 250 ms, or half
+ * Start a call: its time. The time is 250 ms, or half
  * the time left before the run's deadline (the attempt needs the rest),
  * STORE_REDIS_MIN_NS at least, so that a report at the deadline gets in.
- * A node that a redirection named and that is now lost gives way to the
- * URL's host, which says where to go next.
+ * The connection is made by the first command that needs it.
  */
 static int
 begin(struct redis_store *rs)
@@ -453,12 +502,6 @@ begin(struct redis_store *rs)
 	}
 	rs->until = now + wait;
 	rs->base.error[0] = '\0';
-	if (rs->conn.fd == -1) {
-		snprintf(rs->node, sizeof rs->node, "%s", rs->url.host);
-		rs->node_port = rs->url.port;
-		if (connect_store(rs) == -1)
-			return -1;
-	}
 	return 0;
 }
 
@@ -779,6 +822,7 @@ store_redis_open(const char *url, const char *name,
 		snprintf(rs->host, sizeof rs->host, "unknown");
 	rs->host[sizeof rs->host - 1] = '\0';
 	set_ttl(rs);
+	to_url_node(rs);
 #ifdef HAVE_OPENSSL
 	/*
 	 * The CAs and our certificate, read now, not in a call's time: a

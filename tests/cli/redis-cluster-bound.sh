@@ -228,9 +228,15 @@ migrate_ whole m "$owner" "$new"
 check_herd_ m $((19 + 20 * ms / 1000)) || fail=1
 grep -q '^moved .*retry:{m}:budget.*; ASKING [1-9]' m.migrate ||
 	note_ "no run followed ASK while the slot moved:" "$(cat m.migrate)" || fail=1
-# ASK while the keys were on their way, MOVED once the slot had moved.
+# ASK while the keys were on their way, MOVED once the slot had moved:
+# a run that still asks the old owner (a late one, so that one surely
+# does, however the herd's runs fell around the move) is sent on.
 test "$(errors_ "$owner" ASK)" -ge 1 ||
 	note_ "the old owner never answered ASK:" "$(cat m.migrate)" || fail=1
+returns_ 0 "$RETRY" --budget=m --store="redis://127.0.0.1:$owner" -- true \
+	2>late.err || fail=1
+grep -q 'cannot be used' late.err &&
+	{ note_ "the late run went without the budget:" "$(cat late.err)"; fail=1; }
 test "$(errors_ "$owner" MOVED)" -ge 1 ||
 	note_ "no run met MOVED after the slot moved:" "$(cat m.migrate)" || fail=1
 moved_ m "$new" || fail=1
