@@ -403,47 +403,72 @@ at_url_node(const struct redis_store *rs)
 	    strcmp(rs->node, rs->url.host) == 0;
 }
 
-/* One command to the node, connected first, after ASKING when asked to. */
+/*
+ * One command to the node, connected first (*fresh then set), after
+ * ASKING when asked to.
+ */
 static redisReply *
-node_command(struct redis_store *rs, int asking, int argc, const char **argv,
-    const size_t *len)
+node_command(struct redis_store *rs, int asking, int *fresh, int argc,
+    const char **argv, const size_t *len)
 {
 	const char	*ask[1] = { "ASKING" };
 
-	if (rs->conn.fd == -1 && connect_store(rs) == -1)
-		return NULL;
+	if (rs->conn.fd == -1) {
+		if (connect_store(rs) == -1)
+			return NULL;
+		*fresh = 1;
+	}
 	if (asking && command_ok(rs, 1, ask, NULL, 0) == -1)
 		return NULL;
 	return exchange(rs, argc, argv, len);
 }
 
 /*
+ * Where to go after a command that got no reply: the same node once
+ * more when the connection was an old one (a server or a load balancer
+ * closes idle ones), else the URL's node when a redirection had named
+ * another (it died, and the cluster promoted its replica: the URL's node
+ * names the new one). -1: nowhere, the call fails. The command may have
+ * run, as with any reply lost.
+ */
+static int
+after_loss(struct redis_store *rs, int fresh, int *again)
+{
+	if (eventloop_signal() != 0 || eventloop_now() >= rs->until)
+		return -1;
+	if (!fresh && !*again) {
+		*again = 1;
+		return 0;
+	}
+	if (at_url_node(rs))
+		return -1;
+	to_url_node(rs);
+	return 0;
+}
+
+/*
  * Send one command and read its reply, in the call's time, following a
  * cluster's redirections: MOVED changes the node for the rest of the run,
- * ASK for this command only (after ASKING). A node that a redirection
- * named and that is lost (it died, and the cluster promoted its replica)
- * gives way to the URL's node, which names the new one; the command may
- * then have run twice, as with any reply lost. NULL (with the
- * connection dropped) when no reply came.
+ * ASK for this command only (after ASKING, kept while the importing node
+ * says TRYAGAIN). NULL (with the connection dropped) when no reply came.
  */
 static redisReply *
 command(struct redis_store *rs, int argc, const char **argv,
     const size_t *len)
 {
-	enum redis_redirect	 kind = REDIS_NO_REDIRECT;
+	enum redis_redirect	 kind;
 	redisReply		*r;
 	char			 host[REDIS_URL_PART_MAX], back[REDIS_URL_PART_MAX];
 	unsigned		 port, back_port = 0;
-	int			 hops = 0;
+	int			 hops = 0, asking = 0, fresh = 0, again = 0;
 
 	for (;;) {
-		r = node_command(rs, kind == REDIS_ASK, argc, argv, len);
-		kind = REDIS_NO_REDIRECT;
-		if (r == NULL) {
-			if (eventloop_signal() != 0 || at_url_node(rs) ||
-			    ++hops > STORE_REDIS_HOPS)
+		if ((r = node_command(rs, asking, &fresh, argc, argv,
+		    len)) == NULL) {
+			if (++hops > STORE_REDIS_HOPS ||
+			    after_loss(rs, fresh, &again) == -1)
 				return NULL;
-			to_url_node(rs);
+			fresh = asking = 0;
 			back_port = 0;
 			continue;
 		}
@@ -465,14 +490,16 @@ command(struct redis_store *rs, int argc, const char **argv,
 			return NULL;
 		}
 		/* After an ASK, back to the node before it; a MOVED stays. */
-		if (kind == REDIS_ASK && back_port == 0) {
+		asking = kind == REDIS_ASK;
+		if (asking && back_port == 0) {
 			memcpy(back, rs->node, sizeof back);
 			back_port = rs->node_port;
-		} else if (kind == REDIS_MOVED)
+		} else if (!asking)
 			back_port = 0;
 		if (host[0] != '\0')
 			memcpy(rs->node, host, sizeof rs->node);
 		rs->node_port = port;
+		fresh = 0;
 	}
 	if (back_port != 0) {
 		drop(rs);
@@ -580,9 +607,12 @@ element_num(const redisReply *r, size_t i, double *out)
 static void
 warn_fresh(struct redis_store *rs)
 {
-	snprintf(rs->base.warning, sizeof rs->base.warning,
-	    "budget %s in the redis: store held what no run writes; "
-	    "starting a fresh budget", rs->base.name);
+	size_t	n = strlen(rs->base.warning);
+
+	/* After the clear password's warning of the same call, if any. */
+	snprintf(rs->base.warning + n, sizeof rs->base.warning - n,
+	    "%sbudget %s in the redis: store held what no run writes; "
+	    "starting a fresh budget", n > 0 ? "; " : "", rs->base.name);
 }
 
 /* Element i of a script's reply says the state was corrupt: say so once. */

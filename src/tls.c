@@ -52,7 +52,7 @@ struct tls_conn {
  * link.
  */
 #define OPENSSL_FUNCS(X) \
-	X(ERR_clear_error) X(ERR_peek_last_error) X(ERR_reason_error_string) \
+	X(ERR_clear_error) X(OPENSSL_init_ssl) X(SSL_CTX_set_security_level) X(ERR_peek_last_error) X(ERR_reason_error_string) \
 	X(SSL_CTX_ctrl) X(SSL_CTX_free) X(SSL_CTX_load_verify_dir) \
 	X(SSL_CTX_load_verify_locations) X(SSL_CTX_new) \
 	X(SSL_CTX_set_default_verify_paths) X(SSL_CTX_set_verify) \
@@ -80,8 +80,10 @@ load_openssl(char *err, size_t errlen)
 	if (lib != NULL)
 		return 0;
 	if ((lib = dlopen(LIBSSL_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		const char	*why = dlerror();
+
 		snprintf(err, errlen, "TLS: cannot load %s: %s", LIBSSL_SONAME,
-		    dlerror());
+		    why != NULL ? why : "unknown");
 		return -1;
 	}
 	/* POSIX's way to a function's address from dlsym's void *. */
@@ -90,6 +92,14 @@ load_openssl(char *err, size_t errlen)
 		missing = #f;
 	OPENSSL_FUNCS(X)
 #undef X
+	/*
+	 * No openssl.cnf (OPENSSL_CONF): a file read before any bound, that
+	 * could be a FIFO; what Debian's sets, security level 2, is set
+	 * here instead.
+	 */
+	if (missing == NULL && ossl.OPENSSL_init_ssl(
+	    OPENSSL_INIT_NO_LOAD_CONFIG, NULL) != 1)
+		missing = "OPENSSL_init_ssl";
 	if (missing != NULL) {
 		snprintf(err, errlen, "TLS: %s has no %s", LIBSSL_SONAME,
 		    missing);
@@ -191,18 +201,28 @@ hashed(const char *dir)
  * certificates on Debian 12: 18.8 ms, measured, more than the rest of a
  * store's call) and the hashed directory; the directory alone is read
  * lazily, one certificate a lookup (0.1 ms). So the directory when it is
- * hashed, as on Debian; else, or when SSL_CERT_FILE or SSL_CERT_DIR says
- * otherwise, OpenSSL's default.
+ * hashed, as on Debian, else OpenSSL's default; but what SSL_CERT_FILE
+ * and SSL_CERT_DIR name when they are set, as OpenSSL would.
  */
 static int
-system_cas(SSL_CTX *ctx)
+system_cas(SSL_CTX *ctx, char *err, size_t errlen)
 {
-	const char	*dir = ossl.X509_get_default_cert_dir();
+	const char	*file = getenv(ossl.X509_get_default_cert_file_env());
+	const char	*dir = getenv(ossl.X509_get_default_cert_dir_env());
 
-	if (getenv(ossl.X509_get_default_cert_file_env()) == NULL &&
-	    getenv(ossl.X509_get_default_cert_dir_env()) == NULL && hashed(dir))
-		return ossl.SSL_CTX_load_verify_dir(ctx, dir);
-	return ossl.SSL_CTX_set_default_verify_paths(ctx);
+	/* OpenSSL's variables, checked as ours are: never a FIFO. */
+	if (file != NULL && load(ctx, ossl.X509_get_default_cert_file_env(),
+	    file, load_ca, err, errlen) == -1)
+		return -1;
+	if (dir != NULL && load(ctx, ossl.X509_get_default_cert_dir_env(),
+	    dir, load_ca, err, errlen) == -1)
+		return -1;
+	if (file != NULL || dir != NULL)
+		return 0;
+	dir = ossl.X509_get_default_cert_dir();
+	if (hashed(dir))
+		return ossl.SSL_CTX_load_verify_dir(ctx, dir) == 1 ? 0 : -1;
+	return ossl.SSL_CTX_set_default_verify_paths(ctx) == 1 ? 0 : -1;
 }
 
 /* The CAs to trust, and our own certificate if one is named. */
@@ -217,9 +237,10 @@ settings(SSL_CTX *ctx, char *err, size_t errlen)
 		if (load(ctx, "RETRY_STORE_CACERT", ca, load_ca, err,
 		    errlen) == -1)
 			return -1;
-	} else if (system_cas(ctx) != 1) {
-		snprintf(err, errlen, "TLS: cannot read the system's CAs: %s",
-		    reason("unknown"));
+	} else if (system_cas(ctx, err, errlen) == -1) {
+		if (err[0] == '\0')
+			snprintf(err, errlen, "TLS: cannot read the system's "
+			    "CAs: %s", reason("unknown"));
 		return -1;
 	}
 	if (cert == NULL || cert[0] == '\0') {
@@ -244,6 +265,7 @@ tls_new(char *err, size_t errlen)
 {
 	struct tls	*t;
 
+	err[0] = '\0';
 	if (load_openssl(err, errlen) == -1)
 		return NULL;
 	if ((t = calloc(1, sizeof *t)) == NULL) {
@@ -259,6 +281,7 @@ tls_new(char *err, size_t errlen)
 	ossl.SSL_CTX_ctrl(t->ctx, SSL_CTRL_SET_MIN_PROTO_VERSION, TLS1_2_VERSION,
 	    NULL);
 	ossl.SSL_CTX_set_verify(t->ctx, SSL_VERIFY_PEER, NULL);
+	ossl.SSL_CTX_set_security_level(t->ctx, 2);
 	/* We write again with the same bytes, not always the same buffer. */
 	ossl.SSL_CTX_ctrl(t->ctx, SSL_CTRL_MODE,
 	    SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER, NULL);
