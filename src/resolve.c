@@ -19,6 +19,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <ares.h>
 
@@ -201,6 +202,25 @@ lookup(const char *host, unsigned port, uint64_t until, struct family f[2],
 }
 
 /*
+ * The files c-ares reads, and reads blocking: one that is there and not
+ * a regular file (a FIFO) would hold the run past any bound. NULL when
+ * all are fine, else the one that is not.
+ */
+static const char *
+unreadable_file(void)
+{
+	static const char *const files[] = { "/etc/resolv.conf", "/etc/hosts",
+	    "/etc/nsswitch.conf", "/etc/host.conf", "/etc/svc.conf" };
+	struct stat	st;
+	size_t		i;
+
+	for (i = 0; i < sizeof files / sizeof files[0]; i++)
+		if (stat(files[i], &st) == 0 && !S_ISREG(st.st_mode))
+			return files[i];
+	return NULL;
+}
+
+/*
  * host (a name, or an IPv4 or IPv6 address) and port as the addresses to
  * connect to, in the order to try them; by until. -1 with one line in
  * err (and errno EINTR when a signal came).
@@ -209,9 +229,10 @@ int
 resolve(const char *host, unsigned port, uint64_t until,
     struct resolved *out, char *err, size_t errlen)
 {
-	static int	initialized;
-	struct family	f[2];
-	int		i, j, r;
+	static int	 initialized;
+	struct family	 f[2];
+	const char	*bad;
+	int		 i, j, r;
 
 	if (literal(host, port, out) == 0)
 		return 0;
@@ -227,6 +248,11 @@ resolve(const char *host, unsigned port, uint64_t until,
 			return -1;
 		}
 		initialized = 1;
+	}
+	if ((bad = unreadable_file()) != NULL) {
+		snprintf(err, errlen, "cannot resolve %s: %s is not a regular "
+		    "file", host, bad);
+		return -1;
 	}
 	memset(f, 0, sizeof f);
 	if (lookup(host, port, until, f, err, errlen) == -1)

@@ -6,7 +6,7 @@
 # keeps its status, with one warning naming the name resolution; without
 # -D the warning comes within the store's bound (250 ms; asserted under
 # 1 s) and the command runs.  The socket counts the queries it got, so the
-# resolver was asked.
+# resolver was asked.  And an /etc/hosts that is a FIFO is refused at once.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -79,5 +79,17 @@ test -e ran3 || note_ "the command did not run (no -D)" || fail=1
 check_warning_ err3 || fail=1
 test "$(nlines queries)" -gt "$q0" ||
 	note_ "the resolver was not asked (no -D)" || fail=1
+
+# An /etc/hosts that is a FIFO (which c-ares would read, blocking, before
+# any bound): the store is refused at once, the command runs.
+mkfifo hosts.fifo || framework_failure_ "mkfifo"
+# shellcheck disable=SC2016 # expanded by the inner sh
+timed_ 0 unshare -m sh -c 'mount --bind "$1" /etc/hosts && shift && exec "$@"' \
+	sh "$PWD/hosts.fifo" "$RETRY" --budget=x --store="$url" -a 1 -D 1s \
+	-- touch ran4 2>err4 || fail=1
+test "$ms" -lt 1300 || note_ "a FIFO for /etc/hosts: took $ms ms" || fail=1
+test -e ran4 || note_ "the command did not run (FIFO)" || fail=1
+grep -q 'cannot resolve redis.example.internal: /etc/hosts is not a regular file' err4 ||
+	note_ "no warning for the FIFO:" "$(cat err4)" || fail=1
 
 Exit "$fail"
