@@ -124,6 +124,20 @@ master_but_() {
 	return 1
 }
 
+# until_ WHAT CMD...: run CMD every 50 ms until it succeeds, 10 s at most
+# (then the set-up failed: WHAT). CMD's arguments are expanded once: give
+# eval and a quoted string for what must be read again each time.
+until_() {
+	u_what_=$1
+	shift
+	u_i_=0
+	until "$@"; do
+		u_i_=$((u_i_ + 1))
+		test $u_i_ -lt 200 || framework_failure_ "$u_what_"
+		sleep 0.05
+	done
+}
+
 # start_replica_ MASTER-PORT: the first of $spares made a replica of the
 # master on MASTER-PORT, waited for until its link to the master is up and
 # every master knows it; $replica is its port.
@@ -133,26 +147,14 @@ start_replica_() {
 	ccli_ "$replica" cluster meet 127.0.0.1 "$1" >/dev/null ||
 		framework_failure_ "CLUSTER MEET failed"
 	sr_id_=$(node_id_ "$1")
-	sr_i_=0
 	# The replica must first learn the master's id from the gossip.
-	until test "$(ccli_ "$replica" cluster replicate "$sr_id_" 2>&1)" = OK; do
-		sr_i_=$((sr_i_ + 1))
-		test $sr_i_ -lt 200 || framework_failure_ "CLUSTER REPLICATE failed"
-		sleep 0.05
-	done
-	until ccli_ "$replica" info replication | grep -q 'master_link_status:up'; do
-		sr_i_=$((sr_i_ + 1))
-		test $sr_i_ -lt 200 || framework_failure_ "the replica did not sync:" \
-			"$(ccli_ "$replica" info replication)"
-		sleep 0.05
-	done
+	until_ "CLUSTER REPLICATE failed" \
+		eval 'test "$(ccli_ "$replica" cluster replicate "$sr_id_" 2>&1)" = OK'
+	until_ "the replica did not sync" \
+		eval 'ccli_ "$replica" info replication | grep -q master_link_status:up'
 	# And every master must know it, or none votes for it in a failover.
 	for p_ in $masters; do
-		until ccli_ "$p_" cluster nodes | grep -q ":$replica@.* slave $sr_id_ "; do
-			sr_i_=$((sr_i_ + 1))
-			test $sr_i_ -lt 200 || framework_failure_ "$p_ does not know the replica:" \
-				"$(ccli_ "$p_" cluster nodes)"
-			sleep 0.05
-		done
+		until_ "$p_ does not know the replica" \
+			eval 'ccli_ "$p_" cluster nodes | grep -q ":$replica@.* slave $sr_id_ "'
 	done
 }
