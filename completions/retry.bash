@@ -142,12 +142,12 @@ _retry()
 		return
 		;;
 	--store)
-		# file:DIR, then DIR's directories; or redis://HOST (free text).
+		# file:DIR, then DIR's directories; or redis[s]://HOST (free text).
 		if [[ $cur == file:* ]]; then
 			COMPREPLY=($(compgen -d -P file: -- "${cur#file:}"))
 			compopt -o filenames
-		elif [[ $cur != redis:?* ]]; then
-			COMPREPLY=($(compgen -W 'file: redis://' -- "$cur"))
+		elif [[ $cur != redis:?* && $cur != rediss:?* ]]; then
+			COMPREPLY=($(compgen -W 'file: redis:// rediss://' -- "$cur"))
 		fi
 		compopt -o nospace
 		# Bash replaces only what follows the ":" in the word.

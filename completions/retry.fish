@@ -83,7 +83,7 @@ function __fish_retry_signals
     end
 end
 
-# A store: file:DIR, then DIR's directories; or redis://HOST (free text).
+# A store: file:DIR, then DIR's directories; or redis[s]://HOST (free text).
 function __fish_retry_stores
     # The token is the value alone, or "--store=" and the value.
     set -l value (string replace -r -- '^--[a-z-]*=' '' (commandline -ct))
@@ -91,9 +91,10 @@ function __fish_retry_stores
         for d in (__fish_complete_directories (string sub -s 6 -- $value))
             printf 'file:%s\n' $d
         end
-    else if not string match -q -- 'redis:?*' $value
+    else if not string match -q -r -- '^rediss?:.' $value
         printf 'file:\tA directory on this host\n'
         printf 'redis://\tA Redis or Valkey server, for many hosts\n'
+        printf 'rediss://\tThe same over TLS\n'
     end
 end
 

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * redis://[[USER]:PASSWORD@]HOST[:PORT][/DB], the form that Redis' own
+ * redis[s]://[[USER]:PASSWORD@]HOST[:PORT][/DB], the form that Redis' own
  * clients take (the scheme of the IANA registry, as redis-cli -u reads
  * it): USER and PASSWORD percent-decoded, HOST a name, an IPv4 address
  * or an IPv6 one in brackets, PORT 1 to 65535 (6379), DB a whole number
  * (0). Nothing after DB: no query, no fragment. A password is never
- * shown again: redis_url_format writes *** in its place.
+ * shown again: redis_url_format writes *** in its place. rediss:// is
+ * the same over TLS (the scheme redis-cli and redis-py read; the port is
+ * 6379 all the same).
  */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -200,11 +203,10 @@ redis_url_parse(const char *url, struct redis_url *u, const char **why)
 
 	memset(u, 0, sizeof *u);
 	if (strncasecmp(url, "rediss://", 9) == 0) {
-		*why = "TLS (rediss://) is not supported";
-		return -1;
-	}
-	if (strncasecmp(url, SCHEME, h) != 0) {
-		*why = "expected redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]";
+		u->tls = 1;
+		h++;
+	} else if (strncasecmp(url, SCHEME, h) != 0) {
+		*why = "expected redis[s]://[[USER]:PASSWORD@]HOST[:PORT][/DB]";
 		return -1;
 	}
 	auth = url + h;
@@ -257,9 +259,58 @@ redis_url_format(const struct redis_url *u, char *buf, size_t len)
 			    "%%%02X", c);
 	}
 	user[o] = '\0';
-	n = snprintf(buf, len, "redis://%s%s%s%s%s:%u/%u", user,
+	n = snprintf(buf, len, "%s://%s%s%s%s%s:%u/%u",
+	    u->tls ? "rediss" : "redis", user,
 	    u->has_password ? ":***@" : u->user[0] != '\0' ? "@" : "",
 	    v6 ? "[" : "", u->host,
 	    v6 ? "]" : "", u->port, u->db);
 	return n < 0 || (size_t)n >= len ? -1 : n;
+}
+
+/*
+ * A cluster's error reply "MOVED slot endpoint" or "ASK slot endpoint",
+ * endpoint being host:port, [ipv6]:port, ipv6:port (the last ':' ends
+ * the host) or :port (the same host: host is then left as it is). Any
+ * other reply, or one that does not read so, is REDIS_NO_REDIRECT.
+ */
+enum redis_redirect
+redis_redirect_parse(const char *error, char *host, size_t hostlen,
+    unsigned *port)
+{
+	enum redis_redirect	 kind;
+	const char		*p, *colon;
+	unsigned long		 n;
+	char			*end;
+	size_t			 len;
+
+	if (strncmp(error, "MOVED ", 6) == 0)
+		kind = REDIS_MOVED;
+	else if (strncmp(error, "ASK ", 4) == 0)
+		kind = REDIS_ASK;
+	else
+		return REDIS_NO_REDIRECT;
+	p = strchr(error, ' ') + 1;
+	if (*p < '0' || *p > '9' || strtoul(p, &end, 10) > 16383 ||
+	    *end != ' ')
+		return REDIS_NO_REDIRECT;
+	p = end + 1;
+	if ((colon = strrchr(p, ':')) == NULL || colon[1] < '0' ||
+	    colon[1] > '9')
+		return REDIS_NO_REDIRECT;
+	n = strtoul(colon + 1, &end, 10);
+	if (*end != '\0' || n == 0 || n > 65535)
+		return REDIS_NO_REDIRECT;
+	len = (size_t)(colon - p);
+	if (len >= 2 && p[0] == '[' && colon[-1] == ']') {
+		p++;
+		len -= 2;
+	}
+	if (len >= hostlen || memchr(p, ' ', len) != NULL)
+		return REDIS_NO_REDIRECT;
+	if (len > 0) {
+		memcpy(host, p, len);
+		host[len] = '\0';
+	}
+	*port = (unsigned)n;
+	return kind;
 }

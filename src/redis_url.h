@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The URL of a redis: store, redis://[[USER]:PASSWORD@]HOST[:PORT][/DB],
+ * The URL of a redis: store, redis[s]://[[USER]:PASSWORD@]HOST[:PORT][/DB],
  * read without a client library, so that every build checks it and the
  * unit tests and a fuzz target reach it.
  */
@@ -19,9 +19,19 @@ struct redis_url {
 	char		host[REDIS_URL_PART_MAX];	/* IPv6 without [] */
 	unsigned	port;
 	unsigned	db;
+	int		tls;	/* rediss:// */
+};
+
+/* A Redis Cluster's redirection of a command: MOVED or ASK. */
+enum redis_redirect {
+	REDIS_NO_REDIRECT,
+	REDIS_MOVED,	/* the slot lives there now: go there from now on */
+	REDIS_ASK,	/* being moved: ask there, once, after ASKING */
 };
 
 int	redis_url_parse(const char *, struct redis_url *, const char **);
+enum redis_redirect redis_redirect_parse(const char *error, char *host,
+	    size_t hostlen, unsigned *port);
 int	redis_url_format(const struct redis_url *, char *, size_t);
 
 #endif

@@ -1,43 +1,47 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The redis: store, for the runs of many hosts. Per budget NAME:
+ * The redis: store, for the runs of many hosts. Per budget NAME, keys
+ * that share the hash tag {NAME}, so that a Redis Cluster keeps them in
+ * one slot (the keys of 1.0, retry:budget:NAME..., are not read):
  *
- *   retry:budget:NAME         a hash: tokens, at (the bucket)
- *   retry:breaker:NAME        a hash: fails, open_until, probe_until, and
- *                             the hosts of the failures in a row (fhost,
- *                             fmany: whether another host failed too)
- *   retry:breaker:NAME:hosts  a sorted set: each host, by when it last
- *                             asked (for the quorum of the breaker)
+ *   retry:{NAME}:budget   a hash: tokens, at (the bucket)
+ *   retry:{NAME}:breaker  a hash: fails, open_until, probe_until, and
+ *                         the hosts of the failures in a row (fhost,
+ *                         fmany: whether another host failed too)
+ *   retry:{NAME}:hosts    a sorted set: each host, by when it last asked
+ *                         (for the quorum of the breaker)
  *
- * Each change is one Lua script (loaded once a connection with SCRIPT
- * LOAD, run with EVALSHA, with EVAL on NOSCRIPT) doing budget.c's
- * arithmetic with the server's clock (TIME, in microseconds: exact in
- * Lua's doubles), so that the hosts' clocks do not matter. Every key
- * expires when the budget has been idle long enough to be full again.
+ * Each change is one Lua script (loaded once a run with SCRIPT LOAD, run
+ * with EVALSHA, with EVAL on NOSCRIPT) doing budget.c's arithmetic with
+ * the server's clock (TIME, in microseconds: exact in Lua's doubles), so
+ * that the hosts' clocks do not matter. Every key expires when the
+ * budget has been idle long enough to be full again.
  *
- * Every call has STORE_REDIS_WAIT_NS in all, connection included, and
- * waits in the event loop (a stop signal ends it). Any failure, a wrong
- * answer included, is the caller's to fail open. Names are resolved by
- * the system's resolver, whose time is not bounded here.
+ * Every call has STORE_REDIS_WAIT_NS in all: the name resolved
+ * (resolve.c), the connection and its TLS handshake (redis_conn.c),
+ * the commands and a cluster's redirections; it waits in the event loop
+ * (a stop signal ends it). Any failure, a wrong answer included, is the
+ * caller's to fail open.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <hiredis/hiredis.h>
 
 #include "eventloop.h"
+#include "redis_conn.h"
 #include "redis_url.h"
 #include "store.h"
 #include "store_redis.h"
+#ifdef HAVE_OPENSSL
+#include "tls.h"
+#endif
 
 /* All that one call of the store may take, connecting included. */
 #define STORE_REDIS_WAIT_NS 250000000ULL
@@ -171,10 +175,20 @@ static const char lua_report[] = LUA_COMMON
 "save()\n"
 "return {corrupt}\n";
 
+/* Redirections followed in one call, at the most (MOVED, ASK). */
+#define STORE_REDIS_HOPS 5
+/* A slot being migrated (TRYAGAIN): asked again after this long. */
+#define STORE_REDIS_AGAIN_NS 10000000ULL
+
 struct redis_store {
 	struct store	 base;
 	struct redis_url url;
-	redisContext	*c;		/* NULL: not connected */
+	struct redis_conn conn;		/* fd -1: not connected */
+	redisReader	*reader;
+	struct tls	*tls;		/* rediss://: made at the first call */
+	char		 node[REDIS_URL_PART_MAX];	/* where to connect */
+	unsigned	 node_port;
+	int		 told_clear;	/* the password in clear: said */
 	char		 sha_admit[48], sha_report[48];
 	char		 host[256];
 	char		 key[3][BUDGET_NAME_MAX + 32];
@@ -199,69 +213,52 @@ fail(struct redis_store *rs, const char *what, const char *detail)
 static void
 drop(struct redis_store *rs)
 {
-	if (rs->c != NULL)
-		redisFree(rs->c);
-	rs->c = NULL;
+	redis_conn_close(&rs->conn);
+	if (rs->reader != NULL)
+		redisReaderFree(rs->reader);
+	rs->reader = NULL;
 }
 
-/* Wait until fd is ready for events, or the call's time is up. */
-static int
-wait_fd(struct redis_store *rs, short events)
-{
-	struct pollfd	pfd;
-	int		r;
-
-	for (;;) {
-		if (eventloop_signal() != 0) {
-			errno = EINTR;
-			return fail(rs, "interrupted", NULL);
-		}
-		if (eventloop_now() >= rs->until)
-			return fail(rs, "no answer in time", NULL);
-		pfd.fd = rs->c->fd;
-		pfd.events = events;
-		pfd.revents = 0;
-		r = eventloop_wait(rs->until, &pfd, 1);
-		if (r == -1 && errno != EINTR)
-			return fail(rs, strerror(errno), NULL);
-		if (r > 0 && pfd.revents != 0)
-			return 0;
-	}
-}
-
-/*
- * Send one command and read its reply, in the call's time. NULL (with
- * the connection dropped) when it did not come.
- */
+/* Send one command and read its reply, in the call's time; NULL when lost. */
 static redisReply *
-command(struct redis_store *rs, int argc, const char **argv,
+exchange(struct redis_store *rs, int argc, const char **argv,
     const size_t *len)
 {
+	char	*cmd = NULL, buf[16384], why[400];
 	void	*reply = NULL;
-	int	 done = 0;
+	size_t	 got;
+	int	 n;
 
-	if (redisAppendCommandArgv(rs->c, argc, argv, len) != REDIS_OK)
-		goto broken;
-	while (!done) {
-		if (redisBufferWrite(rs->c, &done) != REDIS_OK)
-			goto broken;
-		if (!done && wait_fd(rs, POLLOUT) == -1)
-			goto lost;
+	if ((n = redisFormatCommandArgv(&cmd, argc, argv, len)) < 0) {
+		fail(rs, strerror(ENOMEM), NULL);
+		goto lost;
+	}
+	if (redis_conn_write(&rs->conn, cmd, (size_t)n, rs->until, why,
+	    sizeof why) == -1) {
+		fail(rs, why, NULL);
+		goto lost;
 	}
 	for (;;) {
-		if (redisGetReplyFromReader(rs->c, &reply) != REDIS_OK)
-			goto broken;
-		if (reply != NULL)
-			return reply;
-		if (wait_fd(rs, POLLIN) == -1)
+		if (redisReaderGetReply(rs->reader, &reply) != REDIS_OK) {
+			fail(rs, rs->reader->errstr, NULL);
 			goto lost;
-		if (redisBufferRead(rs->c) != REDIS_OK)
-			goto broken;
+		}
+		if (reply != NULL)
+			break;
+		if (redis_conn_read(&rs->conn, buf, sizeof buf, &got, rs->until,
+		    why, sizeof why) == -1) {
+			fail(rs, why, NULL);
+			goto lost;
+		}
+		if (redisReaderFeed(rs->reader, buf, got) != REDIS_OK) {
+			fail(rs, rs->reader->errstr, NULL);
+			goto lost;
+		}
 	}
-broken:
-	fail(rs, rs->c->errstr[0] != '\0' ? rs->c->errstr :
-	    "connection lost", NULL);
+	redisFreeCommand(cmd);
+	return reply;
 lost:
+	redisFreeCommand(cmd);
 	drop(rs);
 	return NULL;
 }
@@ -274,7 +271,7 @@ command_ok(struct redis_store *rs, int argc, const char **argv, char *out,
 	redisReply	*r;
 	int		 ok;
 
-	if ((r = command(rs, argc, argv, NULL)) == NULL)
+	if ((r = exchange(rs, argc, argv, NULL)) == NULL)
 		return -1;
 	ok = out != NULL ? r->type == REDIS_REPLY_STRING :
 	    r->type == REDIS_REPLY_STATUS;
@@ -292,8 +289,47 @@ command_ok(struct redis_store *rs, int argc, const char **argv, char *out,
 }
 
 /*
- * Connect, in the call's time: the socket, AUTH, SELECT, and the two
- * scripts loaded. The password comes from the URL, else from
+ * A password about to go in clear to a host that is not this one: say
+ * once that rediss:// would not show it to the network.
+ */
+static void
+tell_clear(struct redis_store *rs)
+{
+	if (rs->url.tls || rs->conn.loopback || rs->told_clear)
+		return;
+	rs->told_clear = 1;
+	snprintf(rs->base.warning, sizeof rs->base.warning,
+	    "budget %s: the store's password goes in clear to %s; use "
+	    "rediss:// (TLS)", rs->base.name, rs->node);
+}
+
+/* The socket to the node, over TLS for rediss://. */
+static int
+open_conn(struct redis_store *rs)
+{
+	struct tls	*tls = NULL;
+	char		 why[400];
+
+#ifdef HAVE_OPENSSL
+	if (rs->url.tls && rs->tls == NULL &&
+	    (rs->tls = tls_new(why, sizeof why)) == NULL)
+		return fail(rs, why, NULL);
+	tls = rs->tls;
+#endif
+	if (redis_conn_open(&rs->conn, rs->node, rs->node_port, tls,
+	    rs->until, why, sizeof why) == -1)
+		return fail(rs, why, NULL);
+	if ((rs->reader = redisReaderCreate()) == NULL) {
+		drop(rs);
+		return fail(rs, strerror(ENOMEM), NULL);
+	}
+	return 0;
+}
+
+/*
+ * Connect to the node, in the call's time: the socket, AUTH, SELECT, and
+ * the two scripts loaded (once a run: the other nodes of a cluster get
+ * them with EVAL). The password comes from the URL, else from
  * RETRY_STORE_PASSWORD (so that it need not be seen in ps).
  */
 static int
@@ -303,31 +339,12 @@ connect_store(struct redis_store *rs)
 			    getenv("RETRY_STORE_PASSWORD");
 	const char	*argv[3];
 	char		 db[16];
-	socklen_t	 sl = sizeof(int);
-	int		 err = 0, n = 0;
+	int		 n = 0;
 
-	rs->c = redisConnectNonBlock(rs->url.host, (int)rs->url.port);
-	if (rs->c == NULL)
-		return fail(rs, strerror(ENOMEM), NULL);
-	if (rs->c->err != 0) {
-		fail(rs, "cannot connect: ", rs->c->errstr);
-		drop(rs);
+	if (open_conn(rs) == -1)
 		return -1;
-	}
-	/* No attempt inherits the connection. */
-	fcntl(rs->c->fd, F_SETFD, FD_CLOEXEC);
-	if (wait_fd(rs, POLLOUT) == -1) {
-		drop(rs);
-		return -1;
-	}
-	if (getsockopt(rs->c->fd, SOL_SOCKET, SO_ERROR, &err, &sl) == -1 ||
-	    err != 0) {
-		fail(rs, "cannot connect: ", strerror(err != 0 ? err : errno));
-		drop(rs);
-		return -1;
-	}
-	rs->c->flags |= REDIS_CONNECTED;
 	if (pw != NULL && pw[0] != '\0') {
+		tell_clear(rs);
 		argv[n++] = "AUTH";
 		if (rs->url.user[0] != '\0')
 			argv[n++] = rs->url.user;
@@ -342,6 +359,8 @@ connect_store(struct redis_store *rs)
 		if (command_ok(rs, 2, argv, NULL, 0) == -1)
 			return -1;
 	}
+	if (rs->sha_report[0] != '\0')
+		return 0;
 	argv[0] = "SCRIPT";
 	argv[1] = "LOAD";
 	argv[2] = lua_admit;
@@ -351,10 +370,74 @@ connect_store(struct redis_store *rs)
 	return command_ok(rs, 3, argv, rs->sha_report, sizeof rs->sha_report);
 }
 
+/* Wait a little for a slot that is moving; -1 when the call's time ends. */
+static int
+pause_again(struct redis_store *rs)
+{
+	uint64_t	wake = eventloop_now() + STORE_REDIS_AGAIN_NS;
+
+	if (wake >= rs->until)
+		return fail(rs, "TRYAGAIN: a slot is being moved", NULL);
+	while (eventloop_now() < wake) {
+		if (eventloop_signal() != 0) {
+			errno = EINTR;
+			return fail(rs, "interrupted", NULL);
+		}
+		eventloop_wait(wake, NULL, 0);
+	}
+	return 0;
+}
+
+/*
+ * Send one command and read its reply, in the call's time, following a
+ * cluster's redirections: MOVED changes the node for the rest of the run,
+ * ASK for this command (after ASKING). NULL (with the connection
+ * dropped) when no reply came.
+ */
+static redisReply *
+command(struct redis_store *rs, int argc, const char **argv,
+    const size_t *len)
+{
+	const char	*asking[1] = { "ASKING" };
+	redisReply	*r;
+	enum redis_redirect kind = REDIS_NO_REDIRECT;
+	int		 hops = 0;
+
+	for (;;) {
+		if (rs->conn.fd == -1 && connect_store(rs) == -1)
+			return NULL;
+		if (kind == REDIS_ASK &&
+		    command_ok(rs, 1, asking, NULL, 0) == -1)
+			return NULL;
+		if ((r = exchange(rs, argc, argv, len)) == NULL)
+			return NULL;
+		if (r->type == REDIS_REPLY_ERROR &&
+		    strncmp(r->str, "TRYAGAIN", 8) == 0) {
+			freeReplyObject(r);
+			if (pause_again(rs) == -1)
+				return NULL;
+			kind = REDIS_NO_REDIRECT;
+			continue;
+		}
+		if (r->type != REDIS_REPLY_ERROR || (kind = redis_redirect_parse(
+		    r->str, rs->node, sizeof rs->node, &rs->node_port)) ==
+		    REDIS_NO_REDIRECT)
+			return r;
+		freeReplyObject(r);
+		drop(rs);
+		if (++hops > STORE_REDIS_HOPS) {
+			fail(rs, "too many redirections", NULL);
+			return NULL;
+		}
+	}
+}
+
 /*
  * Start a call: its time, and a connection. The time is 250 ms, or half
  * the time left before the run's deadline (the attempt needs the rest),
  * STORE_REDIS_MIN_NS at least, so that a report at the deadline gets in.
+ * A node that a redirection named and that is now lost gives way to the
+ * URL's host, which says where to go next.
  */
 static int
 begin(struct redis_store *rs)
@@ -370,8 +453,12 @@ begin(struct redis_store *rs)
 	}
 	rs->until = now + wait;
 	rs->base.error[0] = '\0';
-	if (rs->c == NULL && connect_store(rs) == -1)
-		return -1;
+	if (rs->conn.fd == -1) {
+		snprintf(rs->node, sizeof rs->node, "%s", rs->url.host);
+		rs->node_port = rs->url.port;
+		if (connect_store(rs) == -1)
+			return -1;
+	}
 	return 0;
 }
 
@@ -628,6 +715,9 @@ redis_close(struct store *s)
 	struct redis_store	*rs = (struct redis_store *)s;
 
 	drop(rs);
+#ifdef HAVE_OPENSSL
+	tls_free(rs->tls);
+#endif
 	explicit_bzero(&rs->url, sizeof rs->url);
 	free(rs);
 }
@@ -680,10 +770,10 @@ store_redis_open(const char *url, const char *name,
 	rs->base.ops = &redis_ops;
 	rs->base.params = *p;
 	snprintf(rs->base.name, sizeof rs->base.name, "%s", name);
-	snprintf(rs->key[0], sizeof rs->key[0], "retry:budget:%s", name);
-	snprintf(rs->key[1], sizeof rs->key[1], "retry:breaker:%s", name);
-	snprintf(rs->key[2], sizeof rs->key[2], "retry:breaker:%s:hosts",
-	    name);
+	snprintf(rs->key[0], sizeof rs->key[0], "retry:{%s}:budget", name);
+	snprintf(rs->key[1], sizeof rs->key[1], "retry:{%s}:breaker", name);
+	snprintf(rs->key[2], sizeof rs->key[2], "retry:{%s}:hosts", name);
+	redis_conn_init(&rs->conn);
 	if (gethostname(rs->host, sizeof rs->host) == -1 ||
 	    rs->host[0] == '\0')
 		snprintf(rs->host, sizeof rs->host, "unknown");

@@ -36,6 +36,13 @@ store_url_check(const char *url, const char **why)
 		if (redis_url_parse(url, &u, why) == -1)
 			return -1;
 #ifdef HAVE_HIREDIS
+#ifndef HAVE_OPENSSL
+		if (u.tls) {
+			*why = "this build has no TLS (rediss://; configure "
+			    "--with-tls, with OpenSSL 3)";
+			return -1;
+		}
+#endif
 		return 0;
 #else
 		*why = "this build has no redis: store (file:DIR only; "
@@ -43,7 +50,7 @@ store_url_check(const char *url, const char **why)
 		return -1;
 #endif
 	}
-	*why = "expected file:DIR or redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]";
+	*why = "expected file:DIR or redis[s]://[[USER]:PASSWORD@]HOST[:PORT][/DB]";
 	return -1;
 }
 
@@ -65,7 +72,8 @@ store_url_shown(const char *url, char *buf, size_t len)
 	    redis_url_format(&u, buf, len) > 0)
 		return;
 	if ((at = strrchr(url, '@')) != NULL)
-		snprintf(buf, len, "redis://***%s", at);
+		snprintf(buf, len, "%s://***%s", strncasecmp(url, "rediss", 6) == 0 ?
+		    "rediss" : "redis", at);
 	else
 		snprintf(buf, len, "%s", url);
 }

@@ -13,7 +13,7 @@ done
 long=$(printf '%0129d' 0)
 bad_value_ --budget "$long" || fail=1
 for v in '' /tmp/x 'file:' 'http://x' 'redis://h:0' 'redis://h:65536' \
-	'redis://h/x' 'redis://h/-1' 'rediss://h' 'redis://' \
+	'redis://h/x' 'redis://h/-1' 'rediss://h:0' 'redis://' \
 	'redis://h?db=1'; do
 	usage_error_ --budget=b "--store=$v" touch ran || fail=1
 	mentions_ --store "$v" || fail=1

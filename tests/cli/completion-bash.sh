@@ -34,7 +34,7 @@ for j in none full equal decorrelated proportional normal; do
 	grep -qx "$j" got || note_ "--jitter does not offer $j:" "$(cat got)" || fail=1
 done
 complete_ 'retry --store ' >got
-test "$(tr '\n' ' ' <got)" = "file: redis:// " ||
+test "$(tr '\n' ' ' <got)" = "file: redis:// rediss:// " ||
 	note_ "--store offers:" "$(cat got)" || fail=1
 complete_ 'retry --stdout ' >got
 test "$(tr '\n' ' ' <got)" = "hold stream " ||

@@ -18,7 +18,7 @@ grep -qx -- '--jitter=equal' got || note_ "--jitter=:" "$(cat got)" || fail=1
 complete_ 'retry --stdin=' >got
 grep -qx -- '--stdin=replay' got || note_ "--stdin=:" "$(cat got)" || fail=1
 complete_ 'retry --store=' >got
-for s in --store=file: --store=redis://; do
+for s in --store=file: --store=redis:// --store=rediss://; do
 	grep -qx -- "$s" got || note_ "--store= does not offer $s:" "$(cat got)" || fail=1
 done
 # Once the command has started, retry's options are not offered.

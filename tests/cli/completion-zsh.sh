@@ -42,4 +42,5 @@ try_ 'retry --strat' 'retry --strategy=' || fail=1
 try_ 'retry --strategy=' 'fibonacci' || fail=1
 try_ 'retry --stdout=' 'hold' || fail=1
 try_ 'retry --store=' 'redis://' || fail=1
+try_ 'retry --store=' 'rediss://' || fail=1
 exit $fail

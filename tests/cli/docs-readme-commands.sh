@@ -326,7 +326,7 @@ check_backup() {
 		db_=$(sed -n 's|^RETRY_STORE=redis://.*/\([0-9]*\)$|\1|p' "$env_")
 		pw_=$(sed -n 's/^RETRY_STORE_PASSWORD=//p' "$env_")
 		port=$redis_port_
-		test "$(rcli_ -a "$pw_" -n "${db_:-0}" exists retry:budget:backup)" = 1 ||
+		test "$(rcli_ -a "$pw_" -n "${db_:-0}" exists retry:{backup}:budget)" = 1 ||
 			note_ "no budget in redis DB ${db_:-0}:" "$(cat err)" || return 1
 	else
 		test -e xdg/retry/backup.budget || note_ "no budget file" || return 1

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # What a packager reads agrees: the version that --version prints is the
-# one in the man page's footer (.Os) and at the top of NEWS; --version
+# one in the man page's footer (.Os) and the newest release in NEWS; --version
 # names the licence that COPYING holds; and no example line in the man
 # page ends in a bare delimiter, which mdoc would glue to the word before
 # it ("| jq ." rendered as "jq.") unless it is written \&. .
@@ -20,7 +20,14 @@ os=$(sed -n 's/^\.Os //p' "$top/man/retry.1")
 test "$os" = "retry $version" ||
 	note_ "the man page's .Os is '$os', --version says $version" || fail=1
 
-news=$(sed -n '1s/^retry \([0-9][0-9.]*\) .*/\1/p' "$top/NEWS")
+# The first release in NEWS; above it, an "Unreleased" section may
+# gather what the next release will bring.
+news=$(sed -n '/^retry [0-9]/{s/^retry \([0-9][0-9.]*\) .*/\1/p;q;}' "$top/NEWS")
+first=$(sed -n '1p' "$top/NEWS")
+case $first in
+"retry $news "* | Unreleased) ;;
+*) note_ "NEWS starts with '$first', neither a release nor Unreleased" || fail=1 ;;
+esac
 test "$news" = "$version" ||
 	note_ "NEWS starts with version '$news', --version says $version" || fail=1
 

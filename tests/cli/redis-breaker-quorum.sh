@@ -27,13 +27,13 @@ other $b -- true || fail=1
 # shellcheck disable=SC2086
 returns_ 1 "$RETRY" -a 3 -d 1ms $b -- sh flaky.sh 99 2>err || fail=1
 expect_runs 3 || fail=1
-test "$(rcli_ hget retry:breaker:q open_until)" = 0 ||
-	note_ "one host opened it:" "$(rcli_ hgetall retry:breaker:q)" || fail=1
+test "$(rcli_ hget retry:{q}:breaker open_until)" = 0 ||
+	note_ "one host opened it:" "$(rcli_ hgetall retry:{q}:breaker)" || fail=1
 # A failure of the other host too: now it opens.
 # shellcheck disable=SC2086
 other -a 1 $b -- false 2>/dev/null
-test "$(rcli_ hget retry:breaker:q open_until)" -gt 0 ||
-	note_ "two hosts did not open it:" "$(rcli_ hgetall retry:breaker:q)" || fail=1
+test "$(rcli_ hget retry:{q}:breaker open_until)" -gt 0 ||
+	note_ "two hosts did not open it:" "$(rcli_ hgetall retry:{q}:breaker)" || fail=1
 # shellcheck disable=SC2086
 returns_ 75 "$RETRY" --budget-wait=0 $b -- true 2>/dev/null || fail=1
 

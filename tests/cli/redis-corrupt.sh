@@ -12,7 +12,7 @@
 
 start_redis_
 for v in inf -1000 nan 1e300 x; do
-	rcli_ hset retry:budget:k tokens "$v" at 1 >/dev/null
+	rcli_ hset retry:{k}:budget tokens "$v" at 1 >/dev/null
 	rm -f runs
 	returns_ 2 "$RETRY" -a 5 -d 1ms --budget=k --store="$url" --budget-burst=1 \
 		--budget-ratio=0 --budget-rate=0/s --budget-wait=0 -- sh flaky.sh 99 2 2>err || fail=1

@@ -16,18 +16,18 @@ host=127.0.0.1:$port
 returns_ 1 "$RETRY" -a 2 -d 1ms --log-format=json --budget=p \
 	--store="redis://:Pa55word@$host/1" -- false 2>err1 || fail=1
 grep -q '"budget":"p"' err1 || note_ "no budget in JSON:" "$(cat err1)" || fail=1
-test "$(rcli_ -a Pa55word -n 1 exists retry:budget:p)" = 1 ||
+test "$(rcli_ -a Pa55word -n 1 exists retry:{p}:budget)" = 1 ||
 	note_ "nothing in DB 1" || fail=1
 RETRY_STORE_PASSWORD=Pa55word returns_ 1 "$RETRY" -a 2 -d 1ms --budget=e \
 	--store="redis://$host" -- false 2>>err1 || fail=1
-test "$(rcli_ -a Pa55word exists retry:budget:e)" = 1 ||
+test "$(rcli_ -a Pa55word exists retry:{e}:budget)" = 1 ||
 	note_ "RETRY_STORE_PASSWORD was not used" || fail=1
 # An ACL user whose password is in the environment, which no attempt sees.
 rcli_ -a Pa55word acl setuser alice on '>Secret2' '~retry:*' '+@all' >/dev/null ||
 	framework_failure_ "cannot add an ACL user"
 RETRY_STORE_PASSWORD=Secret2 returns_ 0 "$RETRY" --budget=a \
 	--store="redis://alice@$host" -- sh -c 'env >attempt-env' 2>>err1 || fail=1
-test "$(rcli_ -a Pa55word exists retry:budget:a)" = 1 ||
+test "$(rcli_ -a Pa55word exists retry:{a}:budget)" = 1 ||
 	note_ "alice's password from RETRY_STORE_PASSWORD was not used:" "$(cat err1)" ||
 	fail=1
 grep -q RETRY_STORE_PASSWORD attempt-env &&

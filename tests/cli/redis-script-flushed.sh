@@ -21,7 +21,7 @@ returns_ 5 "$RETRY" -a 3 -d 1ms --budget=f --store="$url" --budget-burst=5 \
 	--budget-ratio=0 --budget-rate=0/s -- sh cmd.sh 2>err || fail=1
 expect_runs 3 || fail=1
 grep -q 'cannot be used' err && { note_ "a warning:" "$(cat err)"; fail=1; }
-test "$(rcli_ hget retry:budget:f tokens)" = 3.000000000 ||
-	note_ "tokens:" "$(rcli_ hget retry:budget:f tokens)" || fail=1
+test "$(rcli_ hget retry:{f}:budget tokens)" = 3.000000000 ||
+	note_ "tokens:" "$(rcli_ hget retry:{f}:budget tokens)" || fail=1
 
 Exit "$fail"

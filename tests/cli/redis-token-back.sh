@@ -12,7 +12,7 @@
 
 start_redis_
 b="--budget=b --store=$url --budget-burst=10 --budget-ratio=0 --budget-rate=0/s"
-tokens() { rcli_ hget retry:budget:b tokens; }
+tokens() { rcli_ hget retry:{b}:budget tokens; }
 # shellcheck disable=SC2086
 returns_ 1 "$RETRY" -a 3 -d 1ms $b -- sh flaky.sh 99 || fail=1
 test "$(tokens)" = 8.000000000 || note_ "after 2 failed retries: $(tokens)" || fail=1
@@ -29,7 +29,7 @@ test "$(tokens)" = 7.500000000 || note_ "after a deposit: $(tokens)" || fail=1
 # After a burst's worth of failures in a row, the first success brings the
 # bucket up to the burst, as the file store does.
 r="--budget=r --store=$url --budget-burst=10 --budget-ratio=0 --budget-rate=0/s --budget-wait=0"
-rtokens() { rcli_ hget retry:budget:r tokens; }
+rtokens() { rcli_ hget retry:{r}:budget tokens; }
 # shellcheck disable=SC2086
 returns_ 1 "$RETRY" -a 11 -d 1ms $r -- false 2>/dev/null || fail=1
 test "$(rtokens)" = 0.000000000 || note_ "after 11 failures: $(rtokens)" || fail=1

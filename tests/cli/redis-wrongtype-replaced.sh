@@ -19,12 +19,12 @@ b="--budget=w --store=$url --budget-ratio=0 --budget-rate=0/s --budget-burst=1 -
 # spoil_ CASE: put what no run writes where budget w's keys go.
 spoil_() {
 	case $1 in
-	budget-string) rcli_ set retry:budget:w x ;;
-	budget-list) rcli_ rpush retry:budget:w a b ;;
-	budget-hash) rcli_ hset retry:budget:w tokens x at y junk z ;;
-	breaker-string) rcli_ set retry:breaker:w x ;;
-	breaker-hash) rcli_ hset retry:breaker:w fails x junk z ;;
-	hosts-list) rcli_ rpush retry:breaker:w:hosts a ;;
+	budget-string) rcli_ set retry:{w}:budget x ;;
+	budget-list) rcli_ rpush retry:{w}:budget a b ;;
+	budget-hash) rcli_ hset retry:{w}:budget tokens x at y junk z ;;
+	breaker-string) rcli_ set retry:{w}:breaker x ;;
+	breaker-hash) rcli_ hset retry:{w}:breaker fails x junk z ;;
+	hosts-list) rcli_ rpush retry:{w}:hosts a ;;
 	esac >/dev/null
 }
 
@@ -35,13 +35,13 @@ for c in budget-string budget-list budget-hash breaker-string breaker-hash \
 	# The dry run says what a run would do, and changes nothing.
 	case $c in
 	budget-*)
-		was=$(rcli_ dump retry:budget:w | cksum)
+		was=$(rcli_ dump retry:{w}:budget | cksum)
 		# shellcheck disable=SC2086
 		returns_ 0 "$RETRY" -n $b >out 2>&1 || note_ "$c: dry run" || fail=1
 		grep -q '^(warning: .*starting a fresh budget)$' out &&
 			grep -q '^budget w in .*(new)' out ||
 			note_ "$c: dry run:" "$(cat out)" || fail=1
-		test "$(rcli_ dump retry:budget:w | cksum)" = "$was" ||
+		test "$(rcli_ dump retry:{w}:budget | cksum)" = "$was" ||
 			note_ "$c: the dry run changed the key" || fail=1
 		;;
 	esac
@@ -55,11 +55,11 @@ for c in budget-string budget-list budget-hash breaker-string breaker-hash \
 	test "$n" -eq 1 || note_ "$c: $n warnings of a fresh budget:" "$(cat err)" ||
 		fail=1
 	grep -q 'cannot be used' err && { note_ "$c: went without the budget"; fail=1; }
-	for k in budget:w:hash breaker:w:hash breaker:w:hosts:zset; do
+	for k in {w}:budget:hash {w}:breaker:hash {w}:hosts:zset; do
 		t=$(rcli_ type "retry:${k%:*}")
 		test "$t" = "${k##*:}" || note_ "$c: retry:${k%:*} is a $t" || fail=1
 	done
-	test "$(rcli_ hexists retry:budget:w junk)$(rcli_ hexists retry:breaker:w junk)" = 00 ||
+	test "$(rcli_ hexists retry:{w}:budget junk)$(rcli_ hexists retry:{w}:breaker junk)" = 00 ||
 		note_ "$c: a field no run writes was left" || fail=1
 	# The budget works: its one token was spent, so no retry now; and
 	# nothing more to warn about.

@@ -4,7 +4,9 @@
  * RETRY_STORE anyone could set): it takes or refuses, never overruns;
  * what it takes has a host, a port from 1 to 65535 and parts that are
  * strings, and its shown form holds no password and reads back to the
- * same parts.
+ * same parts. The same bytes as a cluster's error reply (MOVED or ASK,
+ * which a server sends): read or refused, a host that fits and a port
+ * from 1 to 65535 when read.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -21,13 +23,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct redis_url	 u, v;
 	const char		*why = NULL;
-	char			*url, shown[1024];
+	char			*url, shown[1024], host[64] = "";
+	unsigned		 port = 0;
 	int			 n;
 
 	if ((url = malloc(size + 1)) == NULL)
 		return 0;
 	memcpy(url, data, size);
 	url[size] = '\0';
+	if (redis_redirect_parse(url, host, sizeof host, &port) !=
+	    REDIS_NO_REDIRECT)
+		CHECK(port >= 1 && port <= 65535 &&
+		    memchr(host, '\0', sizeof host) != NULL);
+	else
+		CHECK(port == 0 && host[0] == '\0');
 	if (redis_url_parse(url, &u, &why) == -1) {
 		CHECK(why != NULL && why[0] != '\0');
 		free(url);

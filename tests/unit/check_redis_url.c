@@ -8,6 +8,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "check_run.h"
 #include "redis_url.h"
@@ -49,6 +50,10 @@ static const struct {
 	    "redis://h_1-a.b:6379/0" },
 	{ "redis://a%3Ab%40c:p@h", "a:b@c", "p", "h", 6379, 0,
 	    "redis://a%3Ab%40c:***@h:6379/0" },
+	/* TLS: the same parts, the scheme kept when shown. */
+	{ "rediss://:s3cret@cache.example.org:6380/2", "", "s3cret",
+	    "cache.example.org", 6380, 2, "rediss://:***@cache.example.org:6380/2" },
+	{ "REDISS://[::1]", "", NULL, "::1", 6379, 0, "rediss://[::1]:6379/0" },
 };
 
 START_TEST(good_urls_give_their_parts)
@@ -68,6 +73,7 @@ START_TEST(good_urls_give_their_parts)
 	ck_assert_uint_eq(u.db, good[_i].db);
 	ck_assert_int_gt(redis_url_format(&u, shown, sizeof shown), 0);
 	ck_assert_str_eq(shown, good[_i].shown);
+	ck_assert_int_eq(u.tls, strncasecmp(good[_i].url, "rediss:", 7) == 0);
 }
 END_TEST
 
@@ -75,10 +81,13 @@ static const struct {
 	const char	*url;
 	const char	*why;	/* a part of the phrase */
 } bad[] = {
-	{ "", "expected redis://" },
-	{ "redis:/h", "expected redis://" },
-	{ "http://h", "expected redis://" },
-	{ "rediss://h", "TLS" },
+	{ "", "expected redis[s]://" },
+	{ "redis:/h", "expected redis[s]://" },
+	{ "http://h", "expected redis[s]://" },
+	{ "redisss://h", "expected redis[s]://" },
+	{ "rediss:/h", "expected redis[s]://" },
+	{ "rediss://", "the host is missing" },
+	{ "rediss://h:0", "the port" },
 	{ "redis://", "the host is missing" },
 	{ "redis://:6379", "the host is missing" },
 	{ "redis:///0", "the host is missing" },
@@ -164,6 +173,64 @@ START_TEST(format_says_when_it_does_not_fit)
 }
 END_TEST
 
+/* A cluster's redirections, and replies that are none. */
+static const struct {
+	const char		*reply;
+	enum redis_redirect	 kind;
+	const char		*host;	/* after, from "was" */
+	unsigned		 port;
+} redirects[] = {
+	{ "MOVED 3999 127.0.0.1:6381", REDIS_MOVED, "127.0.0.1", 6381 },
+	{ "ASK 16383 node-2.cache.internal:7000", REDIS_ASK,
+	    "node-2.cache.internal", 7000 },
+	{ "MOVED 0 ::1:7001", REDIS_MOVED, "::1", 7001 },
+	{ "MOVED 0 [fe80::1]:7001", REDIS_MOVED, "fe80::1", 7001 },
+	/* No host: the same one. */
+	{ "MOVED 12 :6390", REDIS_MOVED, "was", 6390 },
+	{ "MOVED 16384 h:1", REDIS_NO_REDIRECT, "was", 0 },
+	{ "MOVED x h:1", REDIS_NO_REDIRECT, "was", 0 },
+	{ "MOVED 1 h", REDIS_NO_REDIRECT, "was", 0 },
+	{ "MOVED 1 h:", REDIS_NO_REDIRECT, "was", 0 },
+	{ "MOVED 1 h:0", REDIS_NO_REDIRECT, "was", 0 },
+	{ "MOVED 1 h:65536", REDIS_NO_REDIRECT, "was", 0 },
+	{ "MOVED 1 h:70x", REDIS_NO_REDIRECT, "was", 0 },
+	{ "MOVED 1 a b:70", REDIS_NO_REDIRECT, "was", 0 },
+	{ "MOVED", REDIS_NO_REDIRECT, "was", 0 },
+	{ "MOVED ", REDIS_NO_REDIRECT, "was", 0 },
+	{ "ASKING 1 h:1", REDIS_NO_REDIRECT, "was", 0 },
+	{ "ERR MOVED 1 h:1", REDIS_NO_REDIRECT, "was", 0 },
+	{ "NOSCRIPT No matching script", REDIS_NO_REDIRECT, "was", 0 },
+};
+
+START_TEST(redirects_read_their_node)
+{
+	char		host[REDIS_URL_PART_MAX] = "was";
+	unsigned	port = 0;
+
+	ck_assert_int_eq(redis_redirect_parse(redirects[_i].reply, host,
+	    sizeof host, &port), redirects[_i].kind);
+	ck_assert_str_eq(host, redirects[_i].host);
+	ck_assert_uint_eq(port, redirects[_i].port);
+}
+END_TEST
+
+/* A host longer than the buffer is no redirection, and no overrun. */
+START_TEST(redirect_host_is_bounded)
+{
+	char		host[8] = "was", reply[64];
+	unsigned	port = 0;
+
+	snprintf(reply, sizeof reply, "MOVED 1 %s:7000", "abcdefg");
+	ck_assert_int_eq(redis_redirect_parse(reply, host, sizeof host, &port),
+	    REDIS_MOVED);
+	ck_assert_str_eq(host, "abcdefg");
+	snprintf(reply, sizeof reply, "MOVED 1 %s:7000", "abcdefgh");
+	ck_assert_int_eq(redis_redirect_parse(reply, host, sizeof host, &port),
+	    REDIS_NO_REDIRECT);
+	ck_assert_str_eq(host, "abcdefg");
+}
+END_TEST
+
 static Suite *
 redis_url_suite(void)
 {
@@ -174,6 +241,8 @@ redis_url_suite(void)
 	tcase_add_loop_test(tc, bad_urls_say_why, 0, nitems(bad));
 	tcase_add_test(tc, parts_are_bounded);
 	tcase_add_test(tc, format_says_when_it_does_not_fit);
+	tcase_add_loop_test(tc, redirects_read_their_node, 0, nitems(redirects));
+	tcase_add_test(tc, redirect_host_is_bounded);
 	suite_add_tcase(s, tc);
 	return s;
 }
