@@ -6,7 +6,7 @@
  * gai_suspend with the time left, gai_cancel when it runs out) and plain
  * getaddrinfo (no bound: the baseline). Built and run by bench/resolve/run.
  *
- *   resolve [-f] [-n N] [-b MS] gai|gai_a|ares NAME
+ *   resolve [-f] [-n N] [-b MS] gai|gai_a|ares|ares_svc NAME
  *	N resolutions of NAME (AF_UNSPEC, SOCK_STREAM, port 6379 as a number:
  *	AI_NUMERICSERV, as a store would ask),
  *	each bounded by MS milliseconds (default 250; gai has no bound).
@@ -17,8 +17,10 @@
  *	Prints one line of NAME=VALUE: the median, p99 and max in
  *	microseconds, the answers, time-outs and failures, and the most
  *	threads alive in the process right after a resolution returned.
- *   resolve -s N PROG	N times posix_spawn PROG and wait: median, p99 (us)
- *   resolve -m PROG	run PROG maps; print the mappings' size per library
+ *	ares_svc: ares with the port as a name (no ARES_AI_NUMERICSERV):
+ *	c-ares then asks getservbyname_r (NSS, /etc/services) first.
+ *   resolve -s N PROG...	N times posix_spawn each PROG in turn and wait
+ *				for it: per PROG the median, p99 (us)
  */
 #define _GNU_SOURCE
 #include <sys/types.h>
@@ -191,7 +193,7 @@ ares_open(void)
 }
 
 static int
-by_ares(ares_channel ch, const char *name, unsigned long long end)
+by_ares(ares_channel ch, const char *name, unsigned long long end, int numeric)
 {
 	struct ares_addrinfo_hints	 hints;
 	struct ares_q			 q = { 0, 0 };
@@ -206,7 +208,7 @@ by_ares(ares_channel ch, const char *name, unsigned long long end)
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
 	/* else c-ares looks "6379" up with getservbyname_r: NSS, /etc/services */
-	hints.ai_flags = ARES_AI_NUMERICSERV;
+	hints.ai_flags = numeric ? ARES_AI_NUMERICSERV : 0;
 	ares_getaddrinfo(ch, name, "6379", &hints, ares_cb, &q);
 	while (!q.done) {
 		if ((t = now_ns()) >= end) {
@@ -267,10 +269,10 @@ one(const char *method, const char *name, unsigned long long bound_ns,
 	else if (strcmp(method, "gai_a") == 0)
 		s.result = by_gai_a(name, end, &s.notcanceled);
 	else if (ch != NULL)
-		s.result = by_ares(ch, name, end);
+		s.result = by_ares(ch, name, end, strcmp(method, "ares") == 0);
 	else {
 		own = ares_open();
-		s.result = by_ares(own, name, end);
+		s.result = by_ares(own, name, end, strcmp(method, "ares") == 0);
 		ares_destroy(own);
 	}
 	s.ns = now_ns() - t0;
@@ -296,28 +298,36 @@ quantiles(unsigned long long *t, int n)
 	    (double)t[n - 1] / 1e3);
 }
 
+/* the programs in turn, one spawn each, n rounds: the machine's load
+ * drifts alike for all of them */
 static int
-spawn_bench(int n, char *prog)
+spawn_bench(int n, int np, char **prog)
 {
-	char			*argv[] = { prog, NULL };
+	char			*argv[2];
 	unsigned long long	*t, t0;
 	pid_t			 pid;
-	int			 i, st;
+	int			 i, j, st;
 
-	if ((t = calloc((size_t)n, sizeof *t)) == NULL)
+	if ((t = calloc((size_t)n * (size_t)np, sizeof *t)) == NULL)
 		return 1;
-	for (i = 0; i < n; i++) {
-		t0 = now_ns();
-		if (posix_spawn(&pid, prog, NULL, NULL, argv, environ) != 0 ||
-		    waitpid(pid, &st, 0) == -1 || st != 0) {
-			fprintf(stderr, "resolve: %s failed\n", prog);
-			return 1;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < np; j++) {
+			argv[0] = prog[j];
+			argv[1] = NULL;
+			t0 = now_ns();
+			if (posix_spawn(&pid, prog[j], NULL, NULL, argv,
+			    environ) != 0 || waitpid(pid, &st, 0) == -1 ||
+			    st != 0) {
+				fprintf(stderr, "resolve: %s failed\n", prog[j]);
+				return 1;
+			}
+			t[(size_t)j * (size_t)n + (size_t)i] = now_ns() - t0;
 		}
-		t[i] = now_ns() - t0;
+	for (j = 0; j < np; j++) {
+		printf("spawn=%s n=%d", prog[j], n);
+		quantiles(t + (size_t)j * (size_t)n, n);
+		printf("\n");
 	}
-	printf("spawn=%s n=%d", prog, n);
-	quantiles(t, n);
-	printf("\n");
 	return 0;
 }
 
@@ -346,7 +356,8 @@ main(int argc, char **argv)
 		case 's':
 			if (optind >= argc)
 				goto usage;
-			return spawn_bench(atoi(optarg), argv[optind]);
+			return spawn_bench(atoi(optarg), argc - optind,
+			    argv + optind);
 		default:
 			goto usage;
 		}
@@ -355,11 +366,11 @@ main(int argc, char **argv)
 	method = argv[optind];
 	name = argv[optind + 1];
 	if (strcmp(method, "gai") != 0 && strcmp(method, "gai_a") != 0 &&
-	    strcmp(method, "ares") != 0)
+	    strcmp(method, "ares") != 0 && strcmp(method, "ares_svc") != 0)
 		goto usage;
 	if (ares_library_init(ARES_LIB_INIT_ALL) != ARES_SUCCESS)
 		return 1;
-	if (!fresh && strcmp(method, "ares") == 0)
+	if (!fresh && strncmp(method, "ares", 4) == 0)
 		ch = ares_open();
 	if ((all = calloc((size_t)n, sizeof *all)) == NULL ||
 	    (t = calloc((size_t)n, sizeof *t)) == NULL)
@@ -403,7 +414,7 @@ main(int argc, char **argv)
 	ares_library_cleanup();
 	return 0;
 usage:
-	fprintf(stderr, "usage: resolve [-f] [-n N] [-b MS] gai|gai_a|ares NAME\n"
-	    "       resolve -s N PROG\n");
+	fprintf(stderr, "usage: resolve [-f] [-n N] [-b MS] gai|gai_a|ares|ares_svc NAME\n"
+	    "       resolve -s N PROG...\n");
 	return 2;
 }
