@@ -128,9 +128,16 @@ handshake(struct redis_conn *c, struct tls *tls, const char *host,
 	if ((c->tls = tls_conn_new(tls, c->fd, host, err, errlen)) == NULL)
 		return -1;
 	while ((io = tls_handshake(c->tls, err, errlen)) != TLS_DONE) {
-		if (io == TLS_FAILED || wait_fd(c->fd, io == TLS_WANT_READ ?
-		    POLLIN : POLLOUT, until, err, errlen) == -1)
+		if (io == TLS_FAILED)
 			return -1;
+		if (wait_fd(c->fd, io == TLS_WANT_READ ? POLLIN : POLLOUT,
+		    until, err, errlen) == -1) {
+			/* A server that does not speak TLS says nothing. */
+			if (eventloop_signal() == 0)
+				snprintf(err, errlen, "TLS: no answer to the "
+				    "handshake in time");
+			return -1;
+		}
 	}
 	return 0;
 }

@@ -19,17 +19,27 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <ares.h>
 
 #include "eventloop.h"
 #include "resolve.h"
 
-struct lookup {
-	struct resolved	*out;
+/* Half of a lookup: one family's addresses (A or AAAA). */
+struct family {
+	struct resolved	 got;
 	int		 done;
 	int		 status;
 };
+
+/*
+ * After one family answered with addresses, how long the other one may
+ * still take: RFC 8305's Resolution Delay (50 ms), so that a resolver
+ * that never answers AAAA (some do not, some middleboxes drop it) does
+ * not cost the A answer that came.
+ */
+#define RESOLVE_GRACE_NS 50000000ULL
 
 /* An IP address as written: no lookup. 0 when host is one. */
 static int
@@ -56,13 +66,13 @@ literal(const char *host, unsigned port, struct resolved *out)
 static void
 answered(void *arg, int status, int timeouts, struct ares_addrinfo *res)
 {
-	struct lookup			*l = arg;
+	struct family			*f = arg;
 	const struct ares_addrinfo_node	*a;
-	struct resolved			*out = l->out;
+	struct resolved			*out = &f->got;
 
 	(void)timeouts;
-	l->done = 1;
-	l->status = status;
+	f->done = 1;
+	f->status = status;
 	for (a = res != NULL ? res->nodes : NULL;
 	    a != NULL && out->n < RESOLVE_MAX; a = a->ai_next) {
 		if ((a->ai_family != AF_INET && a->ai_family != AF_INET6) ||
@@ -86,16 +96,23 @@ step(ares_channel ch, uint64_t until)
 	struct pollfd	pfd[EVENTLOOP_MAXFDS];
 	struct timeval	tv, *tvp;
 	uint64_t	wake = until, now = eventloop_now();
-	int		bits, i, n = 0, r;
+	unsigned	bits;
+	int		i, n = 0, r;
 
-	bits = ares_getsock(ch, socks, ARES_GETSOCK_MAXNUM);
+	/*
+	 * The bits as c-ares sets them (ARES_GETSOCK_READABLE and _WRITABLE),
+	 * read unsigned: its own macros shift 1 into an int's sign bit for
+	 * the last socket, which UBSan rightly refuses.
+	 */
+	bits = (unsigned)ares_getsock(ch, socks, ARES_GETSOCK_MAXNUM);
 	for (i = 0; i < ARES_GETSOCK_MAXNUM && n < EVENTLOOP_MAXFDS; i++) {
-		if (!ARES_GETSOCK_READABLE(bits, i) &&
-		    !ARES_GETSOCK_WRITABLE(bits, i))
+		short	ev = (short)((bits & (1U << i) ? POLLIN : 0) |
+			    (bits & (1U << (i + ARES_GETSOCK_MAXNUM)) ? POLLOUT : 0));
+
+		if (ev == 0)
 			continue;
 		pfd[n].fd = socks[i];
-		pfd[n].events = (short)((ARES_GETSOCK_READABLE(bits, i) ?
-		    POLLIN : 0) | (ARES_GETSOCK_WRITABLE(bits, i) ? POLLOUT : 0));
+		pfd[n].events = ev;
 		pfd[n++].revents = 0;
 	}
 	if ((tvp = ares_timeout(ch, NULL, &tv)) != NULL) {
@@ -122,21 +139,36 @@ step(ares_channel ch, uint64_t until)
 	return 0;
 }
 
-/* Ask c-ares, in the time left. */
+/* Ask for one family's addresses. */
+static void
+ask(ares_channel ch, const char *host, const char *service, int family,
+    struct family *f)
+{
+	struct ares_addrinfo_hints	hints;
+
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = family;
+	hints.ai_socktype = SOCK_STREAM;
+	ares_getaddrinfo(ch, host, service, &hints, answered, f);
+}
+
+/*
+ * Ask c-ares for both families, in the time left: until both answered,
+ * or one with addresses and the other's grace is over.
+ */
 static int
-lookup(const char *host, unsigned port, uint64_t until, struct lookup *l,
+lookup(const char *host, unsigned port, uint64_t until, struct family f[2],
     char *err, size_t errlen)
 {
-	struct ares_options		opts;
-	struct ares_addrinfo_hints	hints;
-	ares_channel			ch;
-	char				service[8];
-	uint64_t			left;
-	int				r;
+	struct ares_options	opts;
+	ares_channel		ch;
+	char			service[8];
+	uint64_t		now = eventloop_now(), left, grace = 0;
+	int			r;
 
 	memset(&opts, 0, sizeof opts);
 	/* Three tries in the time left, so that a lost datagram is sent again. */
-	left = (until - eventloop_now()) / 1000000;
+	left = until > now ? (until - now) / 1000000 : 0;
 	opts.timeout = left / 3 > 10 ? (int)(left / 3) : 10;
 	opts.tries = 3;
 	if ((r = ares_init_options(&ch, &opts,
@@ -145,30 +177,47 @@ lookup(const char *host, unsigned port, uint64_t until, struct lookup *l,
 		    ares_strerror(r));
 		return -1;
 	}
-	memset(&hints, 0, sizeof hints);
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
 	snprintf(service, sizeof service, "%u", port);
-	ares_getaddrinfo(ch, host, service, &hints, answered, l);
-	while (!l->done && step(ch, until) == 0)
-		;
-	if (!l->done) {
-		ares_cancel(ch);
-		l->status = eventloop_signal() != 0 ? ARES_ECANCELLED :
-		    ARES_ETIMEOUT;
+	ask(ch, host, service, AF_INET, &f[0]);
+	ask(ch, host, service, AF_INET6, &f[1]);
+	while (!(f[0].done && f[1].done)) {
+		if (grace == 0 && ((f[0].done && f[0].got.n > 0) ||
+		    (f[1].done && f[1].got.n > 0))) {
+			grace = eventloop_now() + RESOLVE_GRACE_NS;
+			if (grace < until)
+				until = grace;
+		}
+		if (step(ch, until) == -1)
+			break;
 	}
+	/* What is still asked is cancelled: its callback says so. */
+	ares_cancel(ch);
 	ares_destroy(ch);
-	if (l->status == ARES_ECANCELLED) {
+	if (eventloop_signal() != 0) {
 		errno = EINTR;
 		snprintf(err, errlen, "cannot resolve %s: interrupted", host);
 		return -1;
 	}
-	if (l->status == ARES_ETIMEOUT) {
-		snprintf(err, errlen, "cannot resolve %s: no answer in time",
-		    host);
-		return -1;
-	}
 	return 0;
+}
+
+/*
+ * The files c-ares reads, and reads blocking: one that is there and not
+ * a regular file (a FIFO) would hold the run past any bound. NULL when
+ * all are fine, else the one that is not.
+ */
+static const char *
+unreadable_file(void)
+{
+	static const char *const files[] = { "/etc/resolv.conf", "/etc/hosts",
+	    "/etc/nsswitch.conf", "/etc/host.conf", "/etc/svc.conf" };
+	struct stat	st;
+	size_t		i;
+
+	for (i = 0; i < sizeof files / sizeof files[0]; i++)
+		if (stat(files[i], &st) == 0 && !S_ISREG(st.st_mode))
+			return files[i];
+	return NULL;
 }
 
 /*
@@ -180,9 +229,10 @@ int
 resolve(const char *host, unsigned port, uint64_t until,
     struct resolved *out, char *err, size_t errlen)
 {
-	static int	initialized;
-	struct lookup	l;
-	int		r;
+	static int	 initialized;
+	struct family	 f[2];
+	const char	*bad;
+	int		 i, j, r;
 
 	if (literal(host, port, out) == 0)
 		return 0;
@@ -199,15 +249,29 @@ resolve(const char *host, unsigned port, uint64_t until,
 		}
 		initialized = 1;
 	}
-	memset(&l, 0, sizeof l);
-	l.out = out;
-	if (lookup(host, port, until, &l, err, errlen) == -1)
-		return -1;
-	if (l.status != ARES_SUCCESS || out->n == 0) {
-		snprintf(err, errlen, "cannot resolve %s: %s", host,
-		    l.status != ARES_SUCCESS ? ares_strerror(l.status) :
-		    "no address");
+	if ((bad = unreadable_file()) != NULL) {
+		snprintf(err, errlen, "cannot resolve %s: %s is not a regular "
+		    "file", host, bad);
 		return -1;
 	}
-	return 0;
+	memset(f, 0, sizeof f);
+	if (lookup(host, port, until, f, err, errlen) == -1)
+		return -1;
+	/* IPv4 first: a Redis bound to 127.0.0.1 is the common case. */
+	memset(out, 0, sizeof *out);
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < f[i].got.n && out->n < RESOLVE_MAX; j++) {
+			out->addr[out->n] = f[i].got.addr[j];
+			out->len[out->n++] = f[i].got.len[j];
+		}
+	if (out->n > 0)
+		return 0;
+	/* No address: the reason of a family that answered, if one did. */
+	r = f[0].done && f[0].status != ARES_ECANCELLED ? f[0].status :
+	    f[1].done && f[1].status != ARES_ECANCELLED ? f[1].status :
+	    ARES_ETIMEOUT;
+	snprintf(err, errlen, "cannot resolve %s: %s", host,
+	    r == ARES_ETIMEOUT ? "no answer in time" : r == ARES_SUCCESS ?
+	    "no address" : ares_strerror(r));
+	return -1;
 }

@@ -185,7 +185,8 @@ struct redis_store {
 	struct redis_url url;
 	struct redis_conn conn;		/* fd -1: not connected */
 	redisReader	*reader;
-	struct tls	*tls;		/* rediss://: made at the first call */
+	struct tls	*tls;		/* rediss://: made when opened */
+	char		 tls_error[400];	/* why it could not be */
 	char		 node[REDIS_URL_PART_MAX];	/* where to connect */
 	unsigned	 node_port;
 	int		 told_clear;	/* the password in clear: said */
@@ -311,9 +312,8 @@ open_conn(struct redis_store *rs)
 	char		 why[400];
 
 #ifdef HAVE_OPENSSL
-	if (rs->url.tls && rs->tls == NULL &&
-	    (rs->tls = tls_new(why, sizeof why)) == NULL)
-		return fail(rs, why, NULL);
+	if (rs->url.tls && rs->tls == NULL)
+		return fail(rs, rs->tls_error, NULL);
 	tls = rs->tls;
 #endif
 	if (redis_conn_open(&rs->conn, rs->node, rs->node_port, tls,
@@ -388,56 +388,132 @@ pause_again(struct redis_store *rs)
 	return 0;
 }
 
+/* The URL's node: where a lost node's successor is learnt. */
+static void
+to_url_node(struct redis_store *rs)
+{
+	snprintf(rs->node, sizeof rs->node, "%s", rs->url.host);
+	rs->node_port = rs->url.port;
+}
+
+static int
+at_url_node(const struct redis_store *rs)
+{
+	return rs->node_port == rs->url.port &&
+	    strcmp(rs->node, rs->url.host) == 0;
+}
+
+/*
+ * One command to the node, connected first (*fresh then set), after
+ * ASKING when asked to.
+ */
+static redisReply *
+node_command(struct redis_store *rs, int asking, int *fresh, int argc,
+    const char **argv, const size_t *len)
+{
+	const char	*ask[1] = { "ASKING" };
+
+	if (rs->conn.fd == -1) {
+		if (connect_store(rs) == -1)
+			return NULL;
+		*fresh = 1;
+	}
+	if (asking && command_ok(rs, 1, ask, NULL, 0) == -1)
+		return NULL;
+	return exchange(rs, argc, argv, len);
+}
+
+/*
+ * Where to go after a command that got no reply: the same node once
+ * more when the connection was an old one (a server or a load balancer
+ * closes idle ones), else the URL's node when a redirection had named
+ * another (it died, and the cluster promoted its replica: the URL's node
+ * names the new one). -1: nowhere, the call fails. The command may have
+ * run, as with any reply lost.
+ */
+static int
+after_loss(struct redis_store *rs, int fresh, int *again)
+{
+	if (eventloop_signal() != 0 || eventloop_now() >= rs->until)
+		return -1;
+	if (!fresh && !*again) {
+		*again = 1;
+		return 0;
+	}
+	if (at_url_node(rs))
+		return -1;
+	to_url_node(rs);
+	return 0;
+}
+
 /*
  * Send one command and read its reply, in the call's time, following a
  * cluster's redirections: MOVED changes the node for the rest of the run,
- * ASK for this command (after ASKING). NULL (with the connection
- * dropped) when no reply came.
+ * ASK for this command only (after ASKING, kept while the importing node
+ * says TRYAGAIN). NULL (with the connection dropped) when no reply came.
  */
 static redisReply *
 command(struct redis_store *rs, int argc, const char **argv,
     const size_t *len)
 {
-	const char	*asking[1] = { "ASKING" };
-	redisReply	*r;
-	enum redis_redirect kind = REDIS_NO_REDIRECT;
-	int		 hops = 0;
+	enum redis_redirect	 kind;
+	redisReply		*r;
+	char			 host[REDIS_URL_PART_MAX], back[REDIS_URL_PART_MAX];
+	unsigned		 port, back_port = 0;
+	int			 hops = 0, asking = 0, fresh = 0, again = 0;
 
 	for (;;) {
-		if (rs->conn.fd == -1 && connect_store(rs) == -1)
-			return NULL;
-		if (kind == REDIS_ASK &&
-		    command_ok(rs, 1, asking, NULL, 0) == -1)
-			return NULL;
-		if ((r = exchange(rs, argc, argv, len)) == NULL)
-			return NULL;
+		if ((r = node_command(rs, asking, &fresh, argc, argv,
+		    len)) == NULL) {
+			if (++hops > STORE_REDIS_HOPS ||
+			    after_loss(rs, fresh, &again) == -1)
+				return NULL;
+			fresh = asking = 0;
+			back_port = 0;
+			continue;
+		}
 		if (r->type == REDIS_REPLY_ERROR &&
 		    strncmp(r->str, "TRYAGAIN", 8) == 0) {
 			freeReplyObject(r);
 			if (pause_again(rs) == -1)
 				return NULL;
-			kind = REDIS_NO_REDIRECT;
 			continue;
 		}
+		host[0] = '\0';
 		if (r->type != REDIS_REPLY_ERROR || (kind = redis_redirect_parse(
-		    r->str, rs->node, sizeof rs->node, &rs->node_port)) ==
-		    REDIS_NO_REDIRECT)
-			return r;
+		    r->str, host, sizeof host, &port)) == REDIS_NO_REDIRECT)
+			break;
 		freeReplyObject(r);
 		drop(rs);
 		if (++hops > STORE_REDIS_HOPS) {
 			fail(rs, "too many redirections", NULL);
 			return NULL;
 		}
+		/* After an ASK, back to the node before it; a MOVED stays. */
+		asking = kind == REDIS_ASK;
+		if (asking && back_port == 0) {
+			memcpy(back, rs->node, sizeof back);
+			back_port = rs->node_port;
+		} else if (!asking)
+			back_port = 0;
+		if (host[0] != '\0')
+			memcpy(rs->node, host, sizeof rs->node);
+		rs->node_port = port;
+		fresh = 0;
 	}
+	if (back_port != 0) {
+		drop(rs);
+		memcpy(rs->node, back, sizeof rs->node);
+		rs->node_port = back_port;
+	}
+	return r;
 }
 
 /*
- * Start a call: its time, and a connection. The time is 250 ms, or half
+ * Start a call: its time. The time is 250 ms, or half
  * the time left before the run's deadline (the attempt needs the rest),
  * STORE_REDIS_MIN_NS at least, so that a report at the deadline gets in.
- * A node that a redirection named and that is now lost gives way to the
- * URL's host, which says where to go next.
+ * The connection is made by the first command that needs it.
  */
 static int
 begin(struct redis_store *rs)
@@ -453,12 +529,6 @@ begin(struct redis_store *rs)
 	}
 	rs->until = now + wait;
 	rs->base.error[0] = '\0';
-	if (rs->conn.fd == -1) {
-		snprintf(rs->node, sizeof rs->node, "%s", rs->url.host);
-		rs->node_port = rs->url.port;
-		if (connect_store(rs) == -1)
-			return -1;
-	}
 	return 0;
 }
 
@@ -537,9 +607,12 @@ element_num(const redisReply *r, size_t i, double *out)
 static void
 warn_fresh(struct redis_store *rs)
 {
-	snprintf(rs->base.warning, sizeof rs->base.warning,
-	    "budget %s in the redis: store held what no run writes; "
-	    "starting a fresh budget", rs->base.name);
+	size_t	n = strlen(rs->base.warning);
+
+	/* After the clear password's warning of the same call, if any. */
+	snprintf(rs->base.warning + n, sizeof rs->base.warning - n,
+	    "%sbudget %s in the redis: store held what no run writes; "
+	    "starting a fresh budget", n > 0 ? "; " : "", rs->base.name);
 }
 
 /* Element i of a script's reply says the state was corrupt: say so once. */
@@ -779,5 +852,16 @@ store_redis_open(const char *url, const char *name,
 		snprintf(rs->host, sizeof rs->host, "unknown");
 	rs->host[sizeof rs->host - 1] = '\0';
 	set_ttl(rs);
+	to_url_node(rs);
+#ifdef HAVE_OPENSSL
+	/*
+	 * The CAs and our certificate, read now, not in a call's time: a
+	 * bundle of CAs takes 20 ms to read (more under a sanitizer), which
+	 * is no answer that the server is late with. A failure is said by
+	 * the first call.
+	 */
+	if (rs->url.tls)
+		rs->tls = tls_new(rs->tls_error, sizeof rs->tls_error);
+#endif
 	return &rs->base;
 }

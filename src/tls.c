@@ -18,7 +18,9 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,33 +41,83 @@ struct tls_conn {
 	SSL	*ssl;
 };
 
+/*
+ * OpenSSL is loaded (dlopen) by the first run that needs it, not linked:
+ * the dynamic loader's work for libssl and libcrypto is 3.2 million
+ * instructions at every start (callgrind; 0.13 million for an empty
+ * program, 0.28 for all of `retry -- true` without them), which every
+ * run would pay for a store that few use. Each function's type is the
+ * one OpenSSL's headers declare (__typeof__), so the compiler checks the
+ * calls as it would linked ones, and a call not in the table fails the
+ * link.
+ */
+#define OPENSSL_FUNCS(X) \
+	X(ERR_clear_error) X(OPENSSL_init_ssl) X(SSL_CTX_set_security_level) X(ERR_peek_last_error) X(ERR_reason_error_string) \
+	X(SSL_CTX_ctrl) X(SSL_CTX_free) X(SSL_CTX_load_verify_dir) \
+	X(SSL_CTX_load_verify_locations) X(SSL_CTX_new) \
+	X(SSL_CTX_set_default_verify_paths) X(SSL_CTX_set_verify) \
+	X(SSL_CTX_use_PrivateKey_file) X(SSL_CTX_use_certificate_chain_file) \
+	X(SSL_connect) X(SSL_ctrl) X(SSL_free) X(SSL_get0_param) \
+	X(SSL_get_error) X(SSL_get_verify_result) X(SSL_new) X(SSL_read_ex) \
+	X(SSL_set1_host) X(SSL_set_fd) X(SSL_write_ex) X(TLS_client_method) \
+	X(X509_VERIFY_PARAM_set1_ip_asc) X(X509_get_default_cert_dir) \
+	X(X509_get_default_cert_dir_env) X(X509_get_default_cert_file_env) \
+	X(X509_verify_cert_error_string)
+
+static struct {
+#define X(f) __typeof__(&(f)) (f);
+	OPENSSL_FUNCS(X)
+#undef X
+} ossl;
+
+/* OpenSSL's functions, loaded once a run; -1 said in err. */
+static int
+load_openssl(char *err, size_t errlen)
+{
+	static void	*lib;
+	const char	*missing = NULL;
+
+	if (lib != NULL)
+		return 0;
+	if ((lib = dlopen(LIBSSL_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		const char	*why = dlerror();
+
+		snprintf(err, errlen, "TLS: cannot load %s: %s", LIBSSL_SONAME,
+		    why != NULL ? why : "unknown");
+		return -1;
+	}
+	/* POSIX's way to a function's address from dlsym's void *. */
+#define X(f) \
+	if (missing == NULL && (*(void **)&ossl.f = dlsym(lib, #f)) == NULL) \
+		missing = #f;
+	OPENSSL_FUNCS(X)
+#undef X
+	/*
+	 * No openssl.cnf (OPENSSL_CONF): a file read before any bound, that
+	 * could be a FIFO; what Debian's sets, security level 2, is set
+	 * here instead.
+	 */
+	if (missing == NULL && ossl.OPENSSL_init_ssl(
+	    OPENSSL_INIT_NO_LOAD_CONFIG, NULL) != 1)
+		missing = "OPENSSL_init_ssl";
+	if (missing != NULL) {
+		snprintf(err, errlen, "TLS: %s has no %s", LIBSSL_SONAME,
+		    missing);
+		dlclose(lib);
+		lib = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 /* OpenSSL's reason for the last failure, or fallback. */
 static const char *
 reason(const char *fallback)
 {
-	unsigned long	e = ERR_peek_last_error();
-	const char	*r = e != 0 ? ERR_reason_error_string(e) : NULL;
+	unsigned long	e = ossl.ERR_peek_last_error();
+	const char	*r = e != 0 ? ossl.ERR_reason_error_string(e) : NULL;
 
 	return r != NULL ? r : fallback;
-}
-
-/* Load what the variable names with load; -1 said in err. */
-static int
-load(SSL_CTX *ctx, const char *var, const char *path,
-    int (*loader)(SSL_CTX *, const char *), char *err, size_t errlen)
-{
-	/* A file that is not there says so better than OpenSSL's reason. */
-	if (access(path, R_OK) == -1) {
-		snprintf(err, errlen, "TLS: cannot read %s (%s): %s", var, path,
-		    strerror(errno));
-		return -1;
-	}
-	ERR_clear_error();
-	if (loader(ctx, path) == 1)
-		return 0;
-	snprintf(err, errlen, "TLS: cannot read %s (%s): %s", var, path,
-	    reason(strerror(errno)));
-	return -1;
 }
 
 static int
@@ -74,20 +126,53 @@ load_ca(SSL_CTX *ctx, const char *path)
 	struct stat	st;
 
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return SSL_CTX_load_verify_locations(ctx, NULL, path);
-	return SSL_CTX_load_verify_locations(ctx, path, NULL);
+		return ossl.SSL_CTX_load_verify_locations(ctx, NULL, path);
+	return ossl.SSL_CTX_load_verify_locations(ctx, path, NULL);
 }
 
 static int
 load_cert(SSL_CTX *ctx, const char *path)
 {
-	return SSL_CTX_use_certificate_chain_file(ctx, path);
+	return ossl.SSL_CTX_use_certificate_chain_file(ctx, path);
 }
 
 static int
 load_key(SSL_CTX *ctx, const char *path)
 {
-	return SSL_CTX_use_PrivateKey_file(ctx, path, SSL_FILETYPE_PEM);
+	return ossl.SSL_CTX_use_PrivateKey_file(ctx, path, SSL_FILETYPE_PEM);
+}
+
+/* Load what the variable names with load; -1 said in err. */
+static int
+load(SSL_CTX *ctx, const char *var, const char *path,
+    int (*loader)(SSL_CTX *, const char *), char *err, size_t errlen)
+{
+	struct stat	 st;
+	const char	*why;
+
+	/*
+	 * A file that is not there says so better than OpenSSL's reason,
+	 * and a FIFO or a device is not read at all: it could hold the run
+	 * past any bound (only a CA directory may be a directory).
+	 */
+	if (stat(path, &st) == -1 || access(path, R_OK) == -1)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode) && !(S_ISDIR(st.st_mode) &&
+	    loader == load_ca))
+		why = "not a regular file";
+	else {
+		ossl.ERR_clear_error();
+		if (loader(ctx, path) == 1)
+			return 0;
+		why = reason(strerror(errno));
+		/* OpenSSL's words for a key that is not there, or not ours. */
+		if (loader == load_key)
+			why = strstr(why, "mismatch") != NULL ?
+			    "it is not the key of RETRY_STORE_CERT" :
+			    "no private key (PEM) in it";
+	}
+	snprintf(err, errlen, "TLS: cannot read %s (%s): %s", var, path, why);
+	return -1;
 }
 
 /* Whether dir holds a certificate by hash (c_rehash's 0123abcd.0). */
@@ -116,18 +201,28 @@ hashed(const char *dir)
  * certificates on Debian 12: 18.8 ms, measured, more than the rest of a
  * store's call) and the hashed directory; the directory alone is read
  * lazily, one certificate a lookup (0.1 ms). So the directory when it is
- * hashed, as on Debian; else, or when SSL_CERT_FILE or SSL_CERT_DIR says
- * otherwise, OpenSSL's default.
+ * hashed, as on Debian, else OpenSSL's default; but what SSL_CERT_FILE
+ * and SSL_CERT_DIR name when they are set, as OpenSSL would.
  */
 static int
-system_cas(SSL_CTX *ctx)
+system_cas(SSL_CTX *ctx, char *err, size_t errlen)
 {
-	const char	*dir = X509_get_default_cert_dir();
+	const char	*file = getenv(ossl.X509_get_default_cert_file_env());
+	const char	*dir = getenv(ossl.X509_get_default_cert_dir_env());
 
-	if (getenv(X509_get_default_cert_file_env()) == NULL &&
-	    getenv(X509_get_default_cert_dir_env()) == NULL && hashed(dir))
-		return SSL_CTX_load_verify_dir(ctx, dir);
-	return SSL_CTX_set_default_verify_paths(ctx);
+	/* OpenSSL's variables, checked as ours are: never a FIFO. */
+	if (file != NULL && load(ctx, ossl.X509_get_default_cert_file_env(),
+	    file, load_ca, err, errlen) == -1)
+		return -1;
+	if (dir != NULL && load(ctx, ossl.X509_get_default_cert_dir_env(),
+	    dir, load_ca, err, errlen) == -1)
+		return -1;
+	if (file != NULL || dir != NULL)
+		return 0;
+	dir = ossl.X509_get_default_cert_dir();
+	if (hashed(dir))
+		return ossl.SSL_CTX_load_verify_dir(ctx, dir) == 1 ? 0 : -1;
+	return ossl.SSL_CTX_set_default_verify_paths(ctx) == 1 ? 0 : -1;
 }
 
 /* The CAs to trust, and our own certificate if one is named. */
@@ -142,9 +237,10 @@ settings(SSL_CTX *ctx, char *err, size_t errlen)
 		if (load(ctx, "RETRY_STORE_CACERT", ca, load_ca, err,
 		    errlen) == -1)
 			return -1;
-	} else if (system_cas(ctx) != 1) {
-		snprintf(err, errlen, "TLS: cannot read the system's CAs: %s",
-		    reason("unknown"));
+	} else if (system_cas(ctx, err, errlen) == -1) {
+		if (err[0] == '\0')
+			snprintf(err, errlen, "TLS: cannot read the system's "
+			    "CAs: %s", reason("unknown"));
 		return -1;
 	}
 	if (cert == NULL || cert[0] == '\0') {
@@ -160,11 +256,6 @@ settings(SSL_CTX *ctx, char *err, size_t errlen)
 	if (load(ctx, "RETRY_STORE_CERT", cert, load_cert, err, errlen) == -1 ||
 	    load(ctx, "RETRY_STORE_KEY", key, load_key, err, errlen) == -1)
 		return -1;
-	if (SSL_CTX_check_private_key(ctx) != 1) {
-		snprintf(err, errlen, "TLS: RETRY_STORE_KEY does not match "
-		    "RETRY_STORE_CERT");
-		return -1;
-	}
 	return 0;
 }
 
@@ -174,20 +265,26 @@ tls_new(char *err, size_t errlen)
 {
 	struct tls	*t;
 
+	err[0] = '\0';
+	if (load_openssl(err, errlen) == -1)
+		return NULL;
 	if ((t = calloc(1, sizeof *t)) == NULL) {
 		snprintf(err, errlen, "TLS: %s", strerror(errno));
 		return NULL;
 	}
-	ERR_clear_error();
-	if ((t->ctx = SSL_CTX_new(TLS_client_method())) == NULL) {
+	ossl.ERR_clear_error();
+	if ((t->ctx = ossl.SSL_CTX_new(ossl.TLS_client_method())) == NULL) {
 		snprintf(err, errlen, "TLS: %s", reason("cannot start"));
 		free(t);
 		return NULL;
 	}
-	SSL_CTX_set_min_proto_version(t->ctx, TLS1_2_VERSION);
-	SSL_CTX_set_verify(t->ctx, SSL_VERIFY_PEER, NULL);
+	ossl.SSL_CTX_ctrl(t->ctx, SSL_CTRL_SET_MIN_PROTO_VERSION, TLS1_2_VERSION,
+	    NULL);
+	ossl.SSL_CTX_set_verify(t->ctx, SSL_VERIFY_PEER, NULL);
+	ossl.SSL_CTX_set_security_level(t->ctx, 2);
 	/* We write again with the same bytes, not always the same buffer. */
-	SSL_CTX_set_mode(t->ctx, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+	ossl.SSL_CTX_ctrl(t->ctx, SSL_CTRL_MODE,
+	    SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER, NULL);
 	if (settings(t->ctx, err, errlen) == -1) {
 		tls_free(t);
 		return NULL;
@@ -200,7 +297,7 @@ tls_free(struct tls *t)
 {
 	if (t == NULL)
 		return;
-	SSL_CTX_free(t->ctx);
+	ossl.SSL_CTX_free(t->ctx);
 	free(t);
 }
 
@@ -212,11 +309,12 @@ expect_name(SSL *ssl, const char *host)
 
 	if (inet_pton(AF_INET, host, buf) == 1 ||
 	    inet_pton(AF_INET6, host, buf) == 1)
-		return X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl),
+		return ossl.X509_VERIFY_PARAM_set1_ip_asc(ossl.SSL_get0_param(ssl),
 		    host) == 1 ? 0 : -1;
-	if (SSL_set_tlsext_host_name(ssl, host) != 1)
+	if (ossl.SSL_ctrl(ssl, SSL_CTRL_SET_TLSEXT_HOSTNAME,
+	    TLSEXT_NAMETYPE_host_name, (void *)(uintptr_t)host) != 1)
 		return -1;
-	return SSL_set1_host(ssl, host) == 1 ? 0 : -1;
+	return ossl.SSL_set1_host(ssl, host) == 1 ? 0 : -1;
 }
 
 /* A connection over fd, to host; NULL with one line in err. */
@@ -230,8 +328,8 @@ tls_conn_new(struct tls *t, int fd, const char *host, char *err,
 		snprintf(err, errlen, "TLS: %s", strerror(errno));
 		return NULL;
 	}
-	ERR_clear_error();
-	if ((c->ssl = SSL_new(t->ctx)) == NULL || SSL_set_fd(c->ssl, fd) != 1 ||
+	ossl.ERR_clear_error();
+	if ((c->ssl = ossl.SSL_new(t->ctx)) == NULL || ossl.SSL_set_fd(c->ssl, fd) != 1 ||
 	    expect_name(c->ssl, host) == -1) {
 		snprintf(err, errlen, "TLS: %s", reason("cannot start"));
 		tls_conn_free(c);
@@ -246,7 +344,7 @@ outcome(struct tls_conn *c, int r, char *err, size_t errlen)
 {
 	long	v;
 
-	switch (SSL_get_error(c->ssl, r)) {
+	switch (ossl.SSL_get_error(c->ssl, r)) {
 	case SSL_ERROR_WANT_READ:
 		return TLS_WANT_READ;
 	case SSL_ERROR_WANT_WRITE:
@@ -255,7 +353,7 @@ outcome(struct tls_conn *c, int r, char *err, size_t errlen)
 		snprintf(err, errlen, "TLS: connection closed");
 		return TLS_FAILED;
 	case SSL_ERROR_SYSCALL:
-		if (ERR_peek_last_error() == 0) {
+		if (ossl.ERR_peek_last_error() == 0) {
 			snprintf(err, errlen, "TLS: %s", errno != 0 ?
 			    strerror(errno) : "connection closed");
 			return TLS_FAILED;
@@ -264,9 +362,9 @@ outcome(struct tls_conn *c, int r, char *err, size_t errlen)
 	default:
 		break;
 	}
-	if ((v = SSL_get_verify_result(c->ssl)) != X509_V_OK)
+	if ((v = ossl.SSL_get_verify_result(c->ssl)) != X509_V_OK)
 		snprintf(err, errlen, "TLS: certificate verify failed: %s",
-		    X509_verify_cert_error_string(v));
+		    ossl.X509_verify_cert_error_string(v));
 	else
 		snprintf(err, errlen, "TLS: %s", reason("failed"));
 	return TLS_FAILED;
@@ -277,9 +375,9 @@ tls_handshake(struct tls_conn *c, char *err, size_t errlen)
 {
 	int	r;
 
-	ERR_clear_error();
+	ossl.ERR_clear_error();
 	errno = 0;
-	if ((r = SSL_connect(c->ssl)) == 1)
+	if ((r = ossl.SSL_connect(c->ssl)) == 1)
 		return TLS_DONE;
 	return outcome(c, r, err, errlen);
 }
@@ -290,9 +388,9 @@ tls_read(struct tls_conn *c, char *buf, size_t len, size_t *got, char *err,
 {
 	int	r;
 
-	ERR_clear_error();
+	ossl.ERR_clear_error();
 	errno = 0;
-	if ((r = SSL_read_ex(c->ssl, buf, len, got)) == 1)
+	if ((r = ossl.SSL_read_ex(c->ssl, buf, len, got)) == 1)
 		return TLS_DONE;
 	return outcome(c, r, err, errlen);
 }
@@ -303,9 +401,9 @@ tls_write(struct tls_conn *c, const char *buf, size_t len, size_t *put,
 {
 	int	r;
 
-	ERR_clear_error();
+	ossl.ERR_clear_error();
 	errno = 0;
-	if ((r = SSL_write_ex(c->ssl, buf, len, put)) == 1)
+	if ((r = ossl.SSL_write_ex(c->ssl, buf, len, put)) == 1)
 		return TLS_DONE;
 	return outcome(c, r, err, errlen);
 }
@@ -315,6 +413,6 @@ tls_conn_free(struct tls_conn *c)
 {
 	if (c == NULL)
 		return;
-	SSL_free(c->ssl);
+	ossl.SSL_free(c->ssl);
 	free(c);
 }
