@@ -6,11 +6,17 @@
  * 99th percentile of each kind. Built by bench/store-roundtrip against
  * src/libretry.a.
  *   store-roundtrip URL N
+ *   store-roundtrip -c URL N	the first call of a store opened anew each
+ *				time: connection (TLS handshake, MOVED) included
+ *   store-roundtrip -f URL N	the same, each in a process of its own
+ *				(fork): what a run pays, TLS set-up included
  */
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "budget.h"
 #include "store.h"
@@ -39,9 +45,66 @@ static void
 report(const char *what, unsigned long long *t, int n)
 {
 	qsort(t, (size_t)n, sizeof *t, cmp);
-	printf("%-8s median %7.1f us  p99 %7.1f us  max %8.1f us\n", what,
+	printf("%-10s median %7.1f us  p99 %7.1f us  max %8.1f us\n", what,
 	    (double)t[n / 2] / 1e3, (double)t[n * 99 / 100] / 1e3,
 	    (double)t[n - 1] / 1e3);
+}
+
+/* store_open, then its first store_admit: the connection is made there */
+static unsigned long long
+first_call(const char *url, const struct budget_params *p)
+{
+	struct budget_grant	 g;
+	struct store		*s;
+	unsigned long long	 t0, t;
+	char			 err[4608];
+
+	t0 = now_ns();
+	if ((s = store_open(url, "roundtrip", p, STORE_CREATE, err,
+	    sizeof err)) == NULL) {
+		fprintf(stderr, "store-roundtrip: %s\n", err);
+		exit(1);
+	}
+	if (store_admit(s, BUDGET_FIRST, &g) == -1) {
+		fprintf(stderr, "store-roundtrip: %s\n", store_error(s));
+		exit(1);
+	}
+	t = now_ns() - t0;
+	store_close(s);
+	return t;
+}
+
+static int
+first_calls(int fresh, const char *url, const struct budget_params *p, int n)
+{
+	unsigned long long	*t;
+	pid_t			 pid;
+	int			 i, fd[2], st;
+
+	if ((t = calloc((size_t)n, sizeof *t)) == NULL)
+		return 1;
+	for (i = 0; i < n; i++) {
+		if (!fresh) {
+			t[i] = first_call(url, p);
+			continue;
+		}
+		if (pipe(fd) == -1 || (pid = fork()) == -1)
+			return 1;
+		if (pid == 0) {
+			close(fd[0]);
+			t[i] = first_call(url, p);
+			_exit(write(fd[1], &t[i], sizeof t[i]) != sizeof t[i]);
+		}
+		close(fd[1]);
+		if (read(fd[0], &t[i], sizeof t[i]) != sizeof t[i])
+			return 1;
+		close(fd[0]);
+		if (waitpid(pid, &st, 0) == -1 || st != 0)
+			return 1;
+	}
+	report(fresh ? "first/proc" : "first", t, n);
+	free(t);
+	return 0;
 }
 
 int
@@ -53,10 +116,16 @@ main(int argc, char **argv)
 	struct store		*s;
 	unsigned long long	*ta, *tr, t0;
 	char			 err[4608];
-	int			 i, n;
+	int			 i, n, mode = 0;
 
+	if (argc == 4 && (strcmp(argv[1], "-c") == 0 ||
+	    strcmp(argv[1], "-f") == 0)) {
+		mode = argv[1][1];
+		argv++;
+		argc--;
+	}
 	if (argc != 3 || (n = atoi(argv[2])) < 1) {
-		fprintf(stderr, "usage: store-roundtrip URL N\n");
+		fprintf(stderr, "usage: store-roundtrip [-c|-f] URL N\n");
 		return 2;
 	}
 	memset(&p, 0, sizeof p);
@@ -65,6 +134,8 @@ main(int argc, char **argv)
 	p.rate = 1;
 	p.gain = BUDGET_DEFAULT_GAIN;
 	p.recover = BUDGET_DEFAULT_RECOVER;
+	if (mode != 0)
+		return first_calls(mode == 'f', argv[1], &p, n);
 	if ((s = store_open(argv[1], "roundtrip", &p, STORE_CREATE, err,
 	    sizeof err)) == NULL) {
 		fprintf(stderr, "store-roundtrip: %s\n", err);
