@@ -149,6 +149,8 @@ ask(ares_channel ch, const char *host, const char *service, int family,
 	memset(&hints, 0, sizeof hints);
 	hints.ai_family = family;
 	hints.ai_socktype = SOCK_STREAM;
+	/* The port is a number: no /etc/services (0.5 ms, bench/resolve). */
+	hints.ai_flags = ARES_AI_NUMERICSERV;
 	ares_getaddrinfo(ch, host, service, &hints, answered, f);
 }
 
