@@ -22,29 +22,12 @@
 #include "store.h"
 #include "store_url.h"
 
-static unsigned long long
-now_ns(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL +
-	    (unsigned long long)ts.tv_nsec;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	unsigned long long	x = *(const unsigned long long *)a;
-	unsigned long long	y = *(const unsigned long long *)b;
-
-	return x < y ? -1 : x > y;
-}
+#include "clock.h"
 
 static void
 report(const char *what, unsigned long long *t, int n)
 {
-	qsort(t, (size_t)n, sizeof *t, cmp);
+	qsort(t, (size_t)n, sizeof *t, cmp_ns);
 	printf("%-10s median %7.1f us  p99 %7.1f us  max %8.1f us\n", what,
 	    (double)t[n / 2] / 1e3, (double)t[n * 99 / 100] / 1e3,
 	    (double)t[n - 1] / 1e3);

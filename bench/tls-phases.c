@@ -19,31 +19,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+
 enum { P_INIT, P_CTX, P_CA, P_HANDSHAKE, P_PING, NPHASE };
 
 static const char *phase[NPHASE] = {
 	"OPENSSL_init_ssl", "SSL_CTX_new", "CA file", "connect+handshake",
 	"PING"
 };
-
-static unsigned long long
-now_ns(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL +
-	    (unsigned long long)ts.tv_nsec;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	unsigned long long	x = *(const unsigned long long *)a;
-	unsigned long long	y = *(const unsigned long long *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 /* one process's first TLS call, phase by phase, into r */
 static int
@@ -121,7 +104,7 @@ main(int argc, char **argv)
 			t[(size_t)k * (size_t)n + (size_t)i] = r[k];
 	}
 	for (k = 0; k < NPHASE; k++) {
-		qsort(t + (size_t)k * (size_t)n, (size_t)n, sizeof *t, cmp);
+		qsort(t + (size_t)k * (size_t)n, (size_t)n, sizeof *t, cmp_ns);
 		printf("  %-18s median %7.1f us  p99 %8.1f us\n", phase[k],
 		    (double)t[(size_t)k * (size_t)n + (size_t)n / 2] / 1e3,
 		    (double)t[(size_t)k * (size_t)n + (size_t)n * 99 / 100] / 1e3);

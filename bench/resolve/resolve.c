@@ -38,6 +38,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../clock.h"
+
 extern char **environ;
 
 enum { R_OK_, R_TIMEOUT, R_FAIL };
@@ -48,16 +50,6 @@ struct sample {
 	int			threads;
 	int			notcanceled;	/* gai_a: gai_cancel could not */
 };
-
-static unsigned long long
-now_ns(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL +
-	    (unsigned long long)ts.tv_nsec;
-}
 
 static struct timespec
 ts_of(unsigned long long ns)
@@ -280,19 +272,10 @@ one(const char *method, const char *name, unsigned long long bound_ns,
 	return s;
 }
 
-static int
-cmp(const void *a, const void *b)
-{
-	unsigned long long	x = *(const unsigned long long *)a;
-	unsigned long long	y = *(const unsigned long long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static void
 quantiles(unsigned long long *t, int n)
 {
-	qsort(t, (size_t)n, sizeof *t, cmp);
+	qsort(t, (size_t)n, sizeof *t, cmp_ns);
 	printf(" p50_us=%.1f p99_us=%.1f max_us=%.1f", (double)t[n / 2] / 1e3,
 	    (double)t[(n * 99) / 100 < n ? (n * 99) / 100 : n - 1] / 1e3,
 	    (double)t[n - 1] / 1e3);
