@@ -138,8 +138,9 @@ step(ares_channel ch, uint64_t until)
 	 */
 	bits = (unsigned)ares_getsock(ch, socks, ARES_GETSOCK_MAXNUM);
 	for (i = 0; i < ARES_GETSOCK_MAXNUM && n < EVENTLOOP_MAXFDS; i++) {
-		short	ev = (short)((bits & (1U << i) ? POLLIN : 0) |
-			    (bits & (1U << (i + ARES_GETSOCK_MAXNUM)) ? POLLOUT : 0));
+		int	rd = (bits & (1U << i)) != 0;
+		int	wr = (bits & (1U << (i + ARES_GETSOCK_MAXNUM))) != 0;
+		short	ev = (short)((rd ? POLLIN : 0) | (wr ? POLLOUT : 0));
 
 		if (ev == 0)
 			continue;
