@@ -515,7 +515,7 @@ command(struct redis_store *rs, int argc, const char **argv,
  * STORE_REDIS_MIN_NS at least, so that a report at the deadline gets in.
  * The connection is made by the first command that needs it.
  */
-static int
+static void
 begin(struct redis_store *rs)
 {
 	uint64_t	now = eventloop_now(), wait = STORE_REDIS_WAIT_NS, half;
@@ -529,7 +529,6 @@ begin(struct redis_store *rs)
 	}
 	rs->until = now + wait;
 	rs->base.error[0] = '\0';
-	return 0;
 }
 
 /*
@@ -658,8 +657,8 @@ redis_admit(struct store *s, enum budget_attempt attempt,
 
 	own[0] = attempt == BUDGET_FIRST ? "1" : "0";
 	memset(g, 0, sizeof *g);
-	if (begin(rs) == -1 ||
-	    (r = script(rs, rs->sha_admit, lua_admit, own, 1)) == NULL)
+	begin(rs);
+	if ((r = script(rs, rs->sha_admit, lua_admit, own, 1)) == NULL)
 		return -1;
 	if (r->type != REDIS_REPLY_ARRAY || r->elements != 6 ||
 	    element_num(r, 0, &answer) == -1 || answer < 0 || answer > 2 ||
@@ -698,8 +697,8 @@ redis_report(struct store *s, enum budget_result res,
 	own[2] = t->probe ? "1" : "0";
 	if (res == BUDGET_NEUTRAL && !t->probe)
 		return 0;	/* nothing to change */
-	if (begin(rs) == -1 ||
-	    (r = script(rs, rs->sha_report, lua_report, own, 3)) == NULL)
+	begin(rs);
+	if ((r = script(rs, rs->sha_report, lua_report, own, 3)) == NULL)
 		return -1;
 	if (r->type == REDIS_REPLY_ARRAY)
 		corrupt(rs, r, 0);
@@ -729,8 +728,7 @@ redis_read(struct store *s, struct budget_state *st, uint64_t *now,
 	double			 sec, usec, tokens;
 
 	memset(st, 0, sizeof *st);
-	if (begin(rs) == -1)
-		return -1;
+	begin(rs);
 	argv[0] = "TIME";
 	if ((t = command(rs, 1, argv, NULL)) == NULL)
 		return -1;
