@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,25 +64,49 @@ gate_tell(const struct gate *g, struct log_attempt *la)
 	la->circuit_ns = g->grant.wait;
 }
 
-/* Say what the store left to say; drop a store that failed (fail open). */
+/* Whether the store is there to ask now: it is not resting. */
+static int
+usable(const struct gate *g)
+{
+	return g->store != NULL && eventloop_now() >= g->rest_until;
+}
+
+/*
+ * Say what the store left to say after a call that began at since. One
+ * that failed rests (the run goes on without it, fail open) and is
+ * said once a run; -v says when it answers again.
+ */
 static void
-after_call(struct gate *g, int failed)
+after_call(struct gate *g, int failed, uint64_t since)
 {
 	const char	*w;
 	char		 msg[4608];
+	uint64_t	 now = eventloop_now(), rest;
 
 	if ((w = store_take_warning(g->store)) != NULL) {
 		snprintf(msg, sizeof msg, "warning: %s", w);
 		log_notice(msg);
 	}
-	if (!failed)
+	if (!failed) {
+		if (g->failures != 0) {
+			snprintf(msg, sizeof msg, "budget %s: the store "
+			    "answers again", g->name);
+			log_detail(msg);
+		}
+		g->failures = 0;
 		return;
+	}
+	if (g->failures < UINT_MAX)
+		g->failures++;
+	rest = verdict_store_rest(g->failures, now - since);
+	g->rest_until = rest < UINT64_MAX - now ? now + rest : UINT64_MAX;
+	memset(&g->grant, 0, sizeof g->grant);
+	if (g->warned)
+		return;
+	g->warned = 1;
 	snprintf(msg, sizeof msg, "warning: budget %s cannot be used (%s); "
 	    "going on without it", g->name, store_error(g->store));
 	log_notice(msg);
-	store_close(g->store);
-	g->store = NULL;
-	memset(&g->grant, 0, sizeof g->grant);
 }
 
 /* A wait for the store ended: say how long it held the attempt back. */
@@ -153,12 +178,13 @@ static int
 ask(struct gate *g, enum budget_attempt attempt, struct admit_input *in,
     struct admit *a)
 {
-	int	failed;
+	uint64_t	since = eventloop_now();
+	int		failed;
 
 	failed = store_admit(g->store, attempt, &g->grant) == -1;
 	if (failed && eventloop_signal() != 0)
 		return -1;	/* a signal cut the call short: say nothing */
-	after_call(g, failed);
+	after_call(g, failed, since);
 	if (failed)
 		return -1;
 	in->now = eventloop_now();
@@ -186,7 +212,7 @@ gate_admit(struct gate *g, const struct log_attempt *next,
 
 	memset(t, 0, sizeof *t);
 	begin_wait(g, since, &in, &w);
-	while (g->store != NULL && ask(g, attempt, &in, &a) == 0) {
+	while (usable(g) && ask(g, attempt, &in, &a) == 0) {
 		switch (a.kind) {
 		case ADMIT_GO:
 			t->token = attempt == BUDGET_RETRY;
@@ -213,7 +239,7 @@ gate_admit(struct gate *g, const struct log_attempt *next,
 	}
 	if (eventloop_signal() != 0)
 		return GATE_STOPPED;
-	/* The store failed: the run goes on without it. */
+	/* The store failed or rests: the run goes on without it. */
 	if (w.reason != HOLD_NONE)
 		say_waited(g, next, &w, since);
 	return GATE_GO;
@@ -223,7 +249,7 @@ gate_admit(struct gate *g, const struct log_attempt *next,
 void
 gate_release(struct gate *g, const struct budget_ticket *t)
 {
-	if (g->store != NULL && t->probe)
+	if (usable(g) && t->probe)
 		(void)store_report(g->store, BUDGET_NEUTRAL, t);
 }
 
@@ -236,14 +262,15 @@ void
 gate_report(struct gate *g, const struct budget_ticket *t,
     enum budget_result res)
 {
-	int	failed;
+	uint64_t	since = eventloop_now();
+	int		failed;
 
-	if (g->store == NULL || eventloop_signal() != 0)
+	if (!usable(g) || eventloop_signal() != 0)
 		return;
 	failed = store_report(g->store, res, t) == -1;
 	if (failed && eventloop_signal() != 0)
 		return;		/* the run dies of it next */
-	after_call(g, failed);
+	after_call(g, failed, since);
 }
 
 void

@@ -2,8 +2,8 @@
 /*
  * The shared budget around each attempt (--budget): before it, the
  * store's word and the wait it may take (verdict_admit decides); after
- * it, how it ended. A store that fails is dropped and the run goes on
- * without it (fail open).
+ * it, how it ended. A store whose call fails rests: the run goes on
+ * without it (fail open) and asks it again later (verdict_store_rest).
  */
 #ifndef RETRY_GATE_H
 #define RETRY_GATE_H
@@ -17,13 +17,16 @@
 #include "store.h"
 
 struct gate {
-	struct store		*store;		/* NULL: none, or dropped */
+	struct store		*store;		/* NULL: none */
 	const char		*name;		/* --budget NAME */
 	uint64_t		 start;		/* the run's, for elapsed times */
 	uint64_t		 deadline;	/* 0: none */
 	uint64_t		 wait_limit;	/* --budget-wait; DURATION_MAX */
 	struct rng		*rng;		/* a wait's stretch */
 	struct budget_grant	 grant;		/* the store's last answer */
+	unsigned		 failures;	/* failed calls in a row */
+	uint64_t		 rest_until;	/* no call before; 0: none */
+	int			 warned;	/* a failure was said */
 };
 
 /* The gate's word on the next attempt. */

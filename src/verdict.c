@@ -312,6 +312,31 @@ verdict_admit(const struct admit_input *in, struct admit *a)
 }
 
 /*
+ * How long a run goes without its store after failures (from 1) failed
+ * calls in a row, the last of which took call_ns: a second, doubled for
+ * each failure in a row up to a minute, and never less than
+ * VERDICT_REST_TIMES the call. A store that failed for a moment (a crowd
+ * of runs making their TLS handshakes at once, a server restarting)
+ * serves the rest of the run; one that is down costs a run a handful of
+ * calls, at most a fifth of its time however long a call waits.
+ */
+uint64_t
+verdict_store_rest(unsigned failures, uint64_t call_ns)
+{
+	uint64_t	rest = VERDICT_REST_FIRST_NS;
+
+	while (failures-- > 1 && rest < VERDICT_REST_MAX_NS)
+		rest *= 2;
+	if (rest > VERDICT_REST_MAX_NS)
+		rest = VERDICT_REST_MAX_NS;
+	if (call_ns > UINT64_MAX / VERDICT_REST_TIMES)
+		return UINT64_MAX;
+	if (rest < call_ns * VERDICT_REST_TIMES)
+		rest = call_ns * VERDICT_REST_TIMES;
+	return rest;
+}
+
+/*
  * How an attempt ended, for the budget and the breaker: a failure is one
  * that retry would retry, or gives up on for want of time or attempts
  * (a permanent status is the caller's error, not the service's; a

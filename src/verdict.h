@@ -85,11 +85,22 @@ struct admit {
 	uint64_t	 until;		/* no wait past it; DURATION_MAX: none */
 };
 
+/*
+ * A store whose call failed rests: the run goes on without it (fail
+ * open) and asks it again after verdict_store_rest(). The first rest, the
+ * longest that doubling makes, and how many times the failed call's own
+ * length a rest lasts at least.
+ */
+#define VERDICT_REST_FIRST_NS	1000000000ULL
+#define VERDICT_REST_MAX_NS	60000000000ULL
+#define VERDICT_REST_TIMES	4
+
 int	verdict_success(const struct verdict_policy *,
 	    const struct verdict_input *);
 void	verdict_decide(const struct verdict_policy *,
 	    const struct verdict_input *, struct verdict *);
 void	verdict_admit(const struct admit_input *, struct admit *);
+uint64_t verdict_store_rest(unsigned, uint64_t);
 enum budget_result verdict_budget_result(const struct verdict *);
 
 #endif

@@ -11,13 +11,19 @@ case $("$RETRY" -n --budget=x --store=redis://127.0.0.1:1 2>&1) in
 *"no redis: store"*) skip_ "retry was built without the redis: store" ;;
 esac
 
-# start_redis_ [ARG...]: redis-server with ARGs on a free port; $port is
-# its port, $url its redis:// URL, $redis_pid its pid.
-start_redis_() {
-	port=$("$python_" -c 'import socket
+# free_port_: a loopback port that nothing listens on now.
+free_port_() {
+	"$python_" -c 'import socket
 s = socket.socket()
 s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])')
+print(s.getsockname()[1])'
+}
+
+# start_redis_ [ARG...]: redis-server with ARGs on a free port ($port if
+# set_port_ is set); $port is its port, $url its redis:// URL, $redis_pid
+# its pid.
+start_redis_() {
+	test -n "${set_port_-}" || port=$(free_port_)
 	redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
 		--daemonize no --logfile "$PWD/redis.log" "$@" 9>&- &
 	redis_pid=$!

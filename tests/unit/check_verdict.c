@@ -15,8 +15,10 @@
  * output was out.
  */
 #include <check.h>
+#include <limits.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "check_run.h"
@@ -795,6 +797,42 @@ START_TEST(the_budget_hears_failures_the_service_made)
 }
 END_TEST
 
+/* A failed store rests: 1 s doubled up to 60 s, 4 times its call at least. */
+static const struct restcase {
+	unsigned	failures;
+	uint64_t	call_ns;
+	uint64_t	want;
+} restcases[] = {
+	{ 1, 0, 1000000000ULL },		/* refused at once */
+	{ 0, 0, 1000000000ULL },		/* as the first */
+	{ 1, 250000000ULL, 1000000000ULL },	/* a call's 250 ms */
+	{ 2, 250000000ULL, 2000000000ULL },
+	{ 3, 1000ULL, 4000000000ULL },
+	{ 6, 0, 32000000000ULL },
+	{ 7, 0, 60000000000ULL },		/* the cap */
+	{ 40, 0, 60000000000ULL },
+	{ UINT_MAX, 0, 60000000000ULL },
+	{ 1, 300000000ULL, 1200000000ULL },	/* 4 times a longer call */
+	{ 1, 10000000000ULL, 40000000000ULL },	/* a lock held 10 s */
+	{ 40, 20000000000ULL, 80000000000ULL },	/* past the cap */
+	{ 1, UINT64_MAX / 4, UINT64_MAX / 4 * 4 },
+	{ 1, UINT64_MAX / 4 + 1, UINT64_MAX },	/* saturates */
+	{ 1, UINT64_MAX, UINT64_MAX },
+};
+
+START_TEST(a_failed_store_rests_longer_each_time)
+{
+	const struct restcase	*c = &restcases[_i];
+	uint64_t		 got;
+
+	got = verdict_store_rest(c->failures, c->call_ns);
+	ck_assert_msg(got == c->want, "%u failures, a call of %llu ns: "
+	    "rest %llu ns, not %llu", c->failures,
+	    (unsigned long long)c->call_ns, (unsigned long long)got,
+	    (unsigned long long)c->want);
+}
+END_TEST
+
 static Suite *
 verdict_suite(void)
 {
@@ -817,6 +855,8 @@ verdict_suite(void)
 	tcase_add_test(tc, a_wait_near_the_end_of_time_saturates);
 	tcase_add_loop_test(tc, the_budget_hears_failures_the_service_made, 0,
 	    nitems(rcases));
+	tcase_add_loop_test(tc, a_failed_store_rests_longer_each_time, 0,
+	    nitems(restcases));
 	suite_add_tcase(s, tc);
 	return s;
 }
