@@ -11,7 +11,7 @@ _retry_takes_value()
 	local w=$1 name o i c
 	local short_arg=abcdfjkmrstxD
 	local long_arg='attempts times strategy base cap factor jitter delay
-		deadline max-time timeout kill-after signal retry-on while
+		deadline max-time timeout idle-timeout kill-after signal retry-on while
 		stop-on success-on until splay seed message log-format stdin
 		stdout retry-if-output stop-if-output fail-if-output on-retry
 		on-give-up budget store budget-burst budget-ratio budget-rate
@@ -132,7 +132,8 @@ _retry()
 		return
 		;;
 	-b | --base | -c | --cap | -f | --factor | -d | --delay | \
-	-D | --deadline | --max-time | -t | --timeout | -k | --kill-after | \
+	-D | --deadline | --max-time | -t | --timeout | --idle-timeout | \
+	-k | --kill-after | \
 	--splay | --seed | -m | --message | \
 	--retry-if-output | --stop-if-output | --fail-if-output)
 		return
@@ -180,7 +181,8 @@ _retry()
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W '-a --attempts= --times= -s --strategy=
 			-b --base= -c --cap= -f --factor= -j --jitter= -d --delay=
-			-D --deadline= --max-time= -t --timeout= -k --kill-after=
+			-D --deadline= --max-time= -t --timeout= --idle-timeout=
+			-k --kill-after=
 			--signal= --foreground --splay= -r --retry-on= --while=
 			-x --stop-on= --success-on= --until= --seed= -n --dry-run
 			--stdin= --stdout= --retry-if-output= --stop-if-output=

@@ -23,7 +23,7 @@ hooks_init(struct hooks *h, struct supervise *sup, const struct runenv *env,
 	h->sup = sup;
 	h->env = env;
 	h->start = start;
-	if (io_init(&h->io, STDIN_NULL, STDOUT_STREAM, NULL, IO_NO_HTTP,
+	if (io_init(&h->io, STDIN_NULL, STDOUT_STREAM, NULL, 0,
 	    IO_STDOUT_TO_STDERR) == -1)
 		return -1;
 	return io_path_init(&h->io, &h->path);
@@ -47,7 +47,7 @@ hooks_run(struct hooks *h, const char *name, const char *cmd,
 	char			sh[] = "/bin/sh", dash_c[] = "-c";
 	char		       *argv[] = { sh, dash_c, (char *)cmd, NULL };
 	struct stop_plan	plan = { h->deadline, h->kill_after,
-				    h->stop_signal };
+				    h->stop_signal, 0 };
 	struct outcome		out;
 	struct child		child;		/* the hook's group */
 	int			st;

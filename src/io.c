@@ -124,15 +124,16 @@ io_choose_stdin(struct io *io)
  */
 int
 io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
-    const struct conditions *cond, enum io_http http, enum io_stdout_to to)
+    const struct conditions *cond, unsigned reads, enum io_stdout_to to)
 {
 	memset(io, 0, sizeof *io);
 	io->in_mode = in;
 	io->out_mode = out;
 	io->stdout_to_stderr = to == IO_STDOUT_TO_STDERR;
 	io->cond = cond != NULL && cond_any(cond) ? cond : NULL;
-	io->http = http == IO_READ_HTTP;
-	io->through = io->cond != NULL || io->http;
+	io->http = (reads & IO_READ_HTTP) != 0;
+	io->watch = (reads & IO_WATCH_IDLE) != 0;
+	io->through = io->cond != NULL || io->http || io->watch;
 	io->null_fd = io->werror_fd = -1;
 	io->in_fd = STDIN_FILENO;
 	spool_init(&io->in, SPOOL_MEM_DEFAULT);
@@ -261,6 +262,7 @@ io_started(struct io *io, struct io_path *p)
 	close_fd(&p->in_r);
 	close_fd(&p->out_w);
 	close_fd(&p->err_w);
+	p->last_out = eventloop_now();
 }
 
 /*
@@ -519,6 +521,8 @@ pass_through(struct io *io, struct io_path *p, int *fd, struct cond_line *line,
 			close_fd(fd);
 			return PUMP_END;
 		}
+		if (io->watch)
+			p->last_out = eventloop_now();
 		if (io->cond != NULL && cond_feed(io->cond, p->matches, line,
 		    buf, (size_t)n) == -1) {
 			p->error = errno;
@@ -577,6 +581,21 @@ take_stdout(struct io *io, struct io_path *p)
 		p->error = errno;
 		return -1;
 	}
+}
+
+/*
+ * When the attempt last wrote (--idle-timeout). While retry's own stdout
+ * or stderr waits for its reader, the reader holds the attempt back: it
+ * is not idle, and that time counts as output (from the last time it
+ * was seen waiting, once the reader takes it).
+ */
+uint64_t
+io_last_output(const struct io *io, struct io_path *p)
+{
+	(void)io;
+	if (sink_pending(STDOUT_FILENO) > 0 || sink_pending(STDERR_FILENO) > 0)
+		p->last_out = eventloop_now();
+	return p->last_out;
 }
 
 /* Act on what ppoll reported. -1 when a spool failed (io_error()). */

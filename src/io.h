@@ -18,11 +18,9 @@
 #include "spool.h"
 #include "stdio_mode.h"
 
-/* io_init: whether the attempt's HTTP heads are read (--http). */
-enum io_http {
-	IO_NO_HTTP,
-	IO_READ_HTTP,
-};
+/* io_init: what retry reads of the attempt's output, beyond conditions. */
+#define IO_READ_HTTP	0x1u	/* its HTTP heads (--http) */
+#define IO_WATCH_IDLE	0x2u	/* when it last wrote (--idle-timeout) */
 
 /* io_init: where the attempt's standard output goes. */
 enum io_stdout_to {
@@ -70,6 +68,7 @@ struct io {
 	int		 through;
 	const struct conditions *cond;	/* NULL: none */
 	int		 http;		/* --http */
+	int		 watch;		/* --idle-timeout */
 };
 
 /*
@@ -106,11 +105,12 @@ struct io_path {
 	int		 err_w;
 	struct cond_line out_line;
 	struct cond_line err_line;
+	uint64_t	 last_out;	/* monotonic ns: output last read */
 };
 
 int	io_guard_stdfds(void);
 int	io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
-	    const struct conditions *cond, enum io_http http,
+	    const struct conditions *cond, unsigned reads,
 	    enum io_stdout_to to);
 int	io_path_init(const struct io *io, struct io_path *path);
 int	io_prepare(struct io *io, struct io_path *path,
@@ -124,6 +124,7 @@ void	io_ended(struct io *io, struct io_path *path);
 int	io_deliver(struct io *io, struct io_path *path, uint64_t until);
 void	io_release(struct io *io, struct io_path *path, int success);
 int	io_error(const struct io *io, const struct io_path *path, int *fd);
+uint64_t io_last_output(const struct io *io, struct io_path *path);
 int	io_output_lost(struct io *io);
 int	io_terminal_passed(const struct io *io);
 void	io_path_free(struct io_path *path);

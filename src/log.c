@@ -331,7 +331,7 @@ static void
 add_outcome_text(struct line *ln, const struct outcome *o, int status,
     const char *why)
 {
-	char		 buf[SIGNAME_MAX];
+	char		 buf[SIGNAME_MAX], idle[48];
 	const char	*name = signame_name(o->signo, buf, sizeof buf);
 
 	switch (o->kind) {
@@ -342,6 +342,9 @@ add_outcome_text(struct line *ln, const struct outcome *o, int status,
 		break;
 	case OUTCOME_TIMEDOUT:
 		addf(ln, "timed out");
+		if (o->idle_ns != 0)
+			addf(ln, ": no output for %s", duration_format(
+			    o->idle_ns, idle, sizeof idle));
 		break;
 	case OUTCOME_EXEC_FAILED:
 		addf(ln, "%s", strerror(o->exec_errno));
@@ -423,6 +426,9 @@ add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 			addf(ln, ",\"signal\":%d", a->outcome->signo);
 		if (a->outcome->kind == OUTCOME_TIMEDOUT)
 			addf(ln, ",\"timed_out\":true");
+		if (a->outcome->idle_ns != 0)
+			addf(ln, ",\"idle\":true,\"idle_s\":%.3f",
+			    duration_seconds(a->outcome->idle_ns));
 		if (a->why != NULL) {
 			addf(ln, ",\"why\":");
 			add_json_string(ln, a->why);

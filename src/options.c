@@ -42,6 +42,7 @@ enum {
 	OPT_BUDGET_RATE,
 	OPT_BREAKER,
 	OPT_BUDGET_WAIT,
+	OPT_IDLE_TIMEOUT,
 };
 
 static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:t:k:D:nm:qvhV";
@@ -61,6 +62,7 @@ static const struct option long_options[] = {
 	{ "success-on",	required_argument,	NULL,	OPT_SUCCESS_ON },
 	{ "until",	required_argument,	NULL,	OPT_SUCCESS_ON },
 	{ "timeout",	required_argument,	NULL,	't' },
+	{ "idle-timeout", required_argument,	NULL,	OPT_IDLE_TIMEOUT },
 	{ "kill-after",	required_argument,	NULL,	'k' },
 	{ "signal",	required_argument,	NULL,	OPT_SIGNAL },
 	{ "deadline",	required_argument,	NULL,	'D' },
@@ -576,6 +578,8 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 		return parse_list_more(arg, &o->success_on, why);
 	case 't':
 		return duration_parse(arg, &o->timeout, why);
+	case OPT_IDLE_TIMEOUT:
+		return duration_parse(arg, &o->idle_timeout, why);
 	case 'k':
 		return duration_parse(arg, &o->kill_after, why);
 	case 'D':
@@ -958,6 +962,8 @@ options_help(FILE *f)
 "\n"
 "Time limits (DURATION 0: no limit):\n"
 "  -t, --timeout=DURATION  stop an attempt that runs longer (status 124)\n"
+"      --idle-timeout=DURATION  stop an attempt that writes nothing to stdout\n"
+"                            or stderr for this long (status 124)\n"
 "  -D, --deadline=DURATION overall budget from the start: no attempt or sleep\n"
 "                            past it; a running attempt is stopped (alias\n"
 "                            --max-time)\n"
@@ -1025,7 +1031,8 @@ options_help(FILE *f)
 "Exit status:\n"
 "  the last attempt's status, when it succeeded or retry gave up\n"
 "  75   the circuit of --breaker was open and no attempt ran\n"
-"  124  the last attempt was stopped by --timeout or --deadline\n"
+"  124  the last attempt was stopped by --timeout, --idle-timeout or\n"
+"       --deadline\n"
 "  125  retry itself failed (bad usage, bad values, out of resources)\n"
 "  126  COMMAND was found but could not be run\n"
 "  127  COMMAND was not found\n"

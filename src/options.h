@@ -34,6 +34,7 @@ struct options {
 	int			 retry_on_given;
 
 	uint64_t		 timeout;	/* per attempt; 0: none */
+	uint64_t		 idle_timeout;	/* no output for; 0: none */
 	uint64_t		 kill_after;	/* 0: never SIGKILL */
 	int			 stop_signal;	/* for timeout and deadline */
 	uint64_t		 deadline;	/* from start; 0: none */

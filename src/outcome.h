@@ -7,6 +7,8 @@
 #ifndef RETRY_OUTCOME_H
 #define RETRY_OUTCOME_H
 
+#include <stdint.h>
+
 enum outcome_kind {
 	OUTCOME_EXITED,		/* status: the exit status */
 	OUTCOME_SIGNALED,	/* status: 128 + signo */
@@ -20,6 +22,8 @@ struct outcome {
 	int			signo;
 	int			exec_errno;
 	const char	       *why;	/* retry's own word on it, or NULL */
+	uint64_t		idle_ns;	/* TIMEDOUT by --idle-timeout: the
+						   silence; else 0 */
 };
 
 #endif

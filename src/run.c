@@ -176,7 +176,8 @@ admit(struct run *r)
 {
 	struct log_attempt	next = view_of(r, r->made + 1);
 	struct stop_plan	at_deadline = { r->deadline,
-				    r->o->kill_after, r->o->stop_signal };
+				    r->o->kill_after, r->o->stop_signal,
+				    r->o->idle_timeout };
 	struct budget_ticket	ticket;
 	enum gate_word		word;
 
@@ -370,7 +371,9 @@ run_setup(struct run *r)
 	}
 	r->has_hooks = o->on_retry != NULL || o->on_give_up != NULL;
 	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond,
-	    o->http ? IO_READ_HTTP : IO_NO_HTTP, IO_STDOUT_TO_STDOUT) == -1 ||
+	    (o->http ? IO_READ_HTTP : 0) |
+	    (o->idle_timeout != 0 ? IO_WATCH_IDLE : 0),
+	    IO_STDOUT_TO_STDOUT) == -1 ||
 	    attempt_init(&r->a, &r->io) == -1 || (r->has_hooks && hooks_init(&r->hooks, &r->sup,
 	    &r->env, r->start) == -1)) {
 		log_error("cannot set up standard input: %s", strerror(errno));

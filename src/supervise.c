@@ -487,13 +487,15 @@ group_alive(const struct supervise *s, const struct child *c)
 }
 
 /*
- * How a stop goes: the stop signal (--timeout, --deadline, or one retry
- * received and passed on), then SIGKILL to the group at kill_at.
+ * How a stop goes: the stop signal (--timeout, --deadline,
+ * --idle-timeout, or one retry received and passed on), then SIGKILL to
+ * the group at kill_at.
  */
 struct stopping {
 	int		stopped;	/* by the plan: the attempt timed out */
 	int		forwarded;	/* stop signals retry passed on */
 	uint64_t	kill_at;	/* 0: none (yet, or any more) */
+	uint64_t	idle;		/* stopped for its silence: how long */
 };
 
 /* Arm SIGKILL for kill_after from now, unless it is armed already. */
@@ -558,21 +560,41 @@ finish_group(struct supervise *s, struct child *c, struct stopping *st,
 	}
 }
 
-/* The next time the wait must wake up for: the stop or the kill. */
+/* The next time the wait must wake up for: a stop (idle_at), the kill. */
 static uint64_t
-next_timer(const struct stop_plan *p, const struct stopping *st)
+next_timer(const struct stop_plan *p, const struct stopping *st,
+    uint64_t idle_at)
 {
 	uint64_t	at = st->stopped ? 0 : p->at;
 
+	if (!st->stopped && idle_at != 0 && (at == 0 || idle_at < at))
+		at = idle_at;
 	if (st->kill_at != 0 && (at == 0 || st->kill_at < at))
 		at = st->kill_at;
 	return at;
 }
 
 /*
+ * When an attempt without output for the plan's idle time is stopped
+ * (0: never): its last output, or the wait's start, that long after.
+ */
+static uint64_t
+idle_stop(const struct stop_plan *p, const struct io *io,
+    struct io_path *path)
+{
+	uint64_t	last;
+
+	if (p->idle == 0)
+		return 0;
+	last = io_last_output(io, path);
+	return p->idle < UINT64_MAX - last ? last + p->idle : UINT64_MAX;
+}
+
+/*
  * Wait for the attempt c to end, moving its input and output on path. At
- * the plan's time it gets the stop signal, then SIGKILL after kill_after,
- * and counts as timed out (124) however it ends. A stop signal that retry
+ * the plan's time, or once it has written nothing for the plan's idle
+ * time, it gets the stop signal, then SIGKILL after kill_after, and
+ * counts as timed out (124) however it ends. A stop signal that retry
  * receives meanwhile is passed on to the attempt's group, then SIGKILL
  * after kill_after as well; a second one kills the group at once. Either
  * way no process of the group outlives the kill time (finish_group()).
@@ -585,8 +607,8 @@ supervise_wait(struct supervise *s, struct child *c, const struct stop_plan *p,
     struct io *io, struct io_path *path, struct outcome *out)
 {
 	struct pollfd	pfds[IO_MAXFDS];
-	struct stopping	st = { 0, 0, 0 };
-	uint64_t	now;
+	struct stopping	st = { 0, 0, 0, 0 };
+	uint64_t	now, idle_at;
 	int		n, r, chld, efd, io_lost = 0;
 
 	for (chld = 1;; chld = eventloop_take_chld()) {
@@ -594,9 +616,14 @@ supervise_wait(struct supervise *s, struct child *c, const struct stop_plan *p,
 			break;
 		forward_signals(s, c, &st, p->kill_after);
 		now = eventloop_now();
-		if (!st.stopped && p->at != 0 && now >= p->at) {
+		idle_at = idle_stop(p, io, path);
+		if (!st.stopped && ((p->at != 0 && now >= p->at) ||
+		    (idle_at != 0 && now >= idle_at))) {
 			stop_attempt(s, c, p->signo);
 			st.stopped = 1;
+			if (idle_at != 0 && now >= idle_at &&
+			    (p->at == 0 || now < p->at))
+				st.idle = p->idle;
 			arm_kill(&st, p->kill_after);
 		} else if (st.kill_at != 0 && now >= st.kill_at) {
 			signal_attempt(s, c, SIGKILL);
@@ -611,7 +638,7 @@ supervise_wait(struct supervise *s, struct child *c, const struct stop_plan *p,
 			signal_attempt(s, c, SIGKILL);
 			io_lost = 1;
 		}
-		r = eventloop_wait(next_timer(p, &st), pfds, n);
+		r = eventloop_wait(next_timer(p, &st, idle_at), pfds, n);
 		if (r == -1 && errno != EINTR)
 			return -1;
 		if (r > 0)
@@ -623,6 +650,7 @@ supervise_wait(struct supervise *s, struct child *c, const struct stop_plan *p,
 		out->kind = OUTCOME_TIMEDOUT;
 		out->signo = p->signo;
 		out->status = EXIT_TIMEDOUT;
+		out->idle_ns = st.idle;
 	}
 	return eventloop_signal();
 }

@@ -18,6 +18,7 @@ struct stop_plan {
 	uint64_t	at;		/* monotonic ns; 0: never */
 	uint64_t	kill_after;	/* then SIGKILL; 0: never */
 	int		signo;		/* the stop signal */
+	uint64_t	idle;		/* ns without output; 0: no limit */
 };
 
 /* The run's side: retry's group, the terminal, how retry was started. */

@@ -104,6 +104,7 @@ START_TEST(defaults_are_the_documented_ones)
 	ck_assert(statuslist_empty(&opts.stop_on));
 	ck_assert_int_eq(opts.retry_on_given, 0);
 	ck_assert_uint_eq(opts.timeout, 0);
+	ck_assert_uint_eq(opts.idle_timeout, 0);
 	ck_assert_uint_eq(opts.deadline, 0);
 	ck_assert_uint_eq(opts.kill_after, 10 * S);
 	ck_assert_int_eq(opts.stop_signal, SIGTERM);
@@ -410,6 +411,15 @@ START_TEST(time_limits_and_the_stop_signal_are_read)
 	ck_assert_int_eq(opts.foreground, 1);
 	options_free(&opts);
 
+	PARSE_OK("--idle-timeout=90s", "true");
+	ck_assert_uint_eq(opts.idle_timeout, 90 * S);
+	ck_assert_uint_eq(opts.timeout, 0);
+	options_free(&opts);
+
+	PARSE_OK("--idle-timeout", "2m", "--idle-timeout=0", "true");
+	ck_assert_uint_eq(opts.idle_timeout, 0);
+	options_free(&opts);
+
 	PARSE_OK("--timeout=0", "--max-time=30", "--kill-after=0",
 	    "--signal=SIGHUP", "true");
 	ck_assert_uint_eq(opts.timeout, 0);
@@ -614,6 +624,9 @@ static const struct usage usages[] = {
 	{ { "--success-on=x", "true" }, { "success-on" } },
 	{ { "--until=3-1", "true" }, { "until", "success-on" } },
 	{ { "--timeout=abc", "true" }, { "timeout" } },
+	{ { "--idle-timeout=abc", "true" }, { "idle-timeout" } },
+	{ { "--idle-timeout=-1s", "true" }, { "idle-timeout" } },
+	{ { "--idle-timeout", "true" }, { "idle-timeout" } },
 	{ { "--deadline=-1", "true" }, { "deadline" } },
 	{ { "--max-time=x", "true" }, { "max-time", "deadline" } },
 	{ { "-k", "nan", "true" }, { "kill-after" } },
