@@ -73,8 +73,9 @@ usable(const struct gate *g)
 
 /*
  * Say what the store left to say after a call that began at since. One
- * that failed rests (the run goes on without it, fail open) and is
- * said once a run; -v says when it answers again.
+ * that failed rests (the run goes on without it, fail open), unless it
+ * kept a slow connection to read its answer from at the next ask; it is
+ * said once a run, and -v says when it answers again.
  */
 static void
 after_call(struct gate *g, int failed, uint64_t since)
@@ -87,6 +88,7 @@ after_call(struct gate *g, int failed, uint64_t since)
 		snprintf(msg, sizeof msg, "warning: %s", w);
 		log_notice(msg);
 	}
+	g->owed = 0;
 	if (!failed) {
 		if (g->failures != 0) {
 			snprintf(msg, sizeof msg, "budget %s: the store "
@@ -98,7 +100,13 @@ after_call(struct gate *g, int failed, uint64_t since)
 	}
 	if (g->failures < UINT_MAX)
 		g->failures++;
-	rest = verdict_store_rest(g->failures, now - since);
+	/*
+	 * A connection kept with its answers owed: the next attempt's
+	 * admission reads them, and no report goes before it (it would only
+	 * wait for the same slow server).
+	 */
+	g->owed = g->store->kept;
+	rest = g->owed ? 0 : verdict_store_rest(g->failures, now - since);
 	g->rest_until = rest < UINT64_MAX - now ? now + rest : UINT64_MAX;
 	memset(&g->grant, 0, sizeof g->grant);
 	if (g->warned)
@@ -249,7 +257,7 @@ gate_admit(struct gate *g, const struct log_attempt *next,
 void
 gate_release(struct gate *g, const struct budget_ticket *t)
 {
-	if (usable(g) && t->probe)
+	if (usable(g) && !g->owed && t->probe)
 		(void)store_report(g->store, BUDGET_NEUTRAL, t);
 }
 
@@ -265,7 +273,7 @@ gate_report(struct gate *g, const struct budget_ticket *t,
 	uint64_t	since = eventloop_now();
 	int		failed;
 
-	if (!usable(g) || eventloop_signal() != 0)
+	if (!usable(g) || g->owed || eventloop_signal() != 0)
 		return;
 	failed = store_report(g->store, res, t) == -1;
 	if (failed && eventloop_signal() != 0)

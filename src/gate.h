@@ -27,6 +27,8 @@ struct gate {
 	unsigned		 failures;	/* failed calls in a row */
 	uint64_t		 rest_until;	/* no call before; 0: none */
 	int			 warned;	/* a failure was said */
+	int			 owed;		/* its slow answers wait: no
+						   report before the next ask */
 };
 
 /* The gate's word on the next attempt. */

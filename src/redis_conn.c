@@ -48,6 +48,7 @@ wait_fd(int fd, short events, uint64_t until, char *err, size_t errlen)
 		}
 		if (eventloop_now() >= until) {
 			snprintf(err, errlen, "no answer in time");
+			errno = ETIMEDOUT;
 			return -1;
 		}
 		pfd.fd = fd;

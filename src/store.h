@@ -44,6 +44,8 @@ struct store {
 	char			 error[1024];	/* the last failure */
 	char			 warning[1024];	/* to say once; "" none */
 	uint64_t		 until;		/* no wait past it; 0: none */
+	int			 kept;		/* the call ran out of time on a
+						   connection kept for the next */
 };
 
 void	 store_set_deadline(struct store *s, uint64_t deadline);

@@ -12,7 +12,7 @@
  *                         (for the quorum of the breaker)
  *
  * Each change is one Lua script (loaded once a run with SCRIPT LOAD, run
- * with EVALSHA, with EVAL on NOSCRIPT) doing budget.c's arithmetic with
+ * with EVALSHA once its SHA1 is known, with EVAL before and on NOSCRIPT) doing budget.c's arithmetic with
  * the server's clock (TIME, in microseconds: exact in Lua's doubles), so
  * that the hosts' clocks do not matter. Every key expires when the
  * budget has been idle long enough to be full again.
@@ -179,6 +179,16 @@ static const char lua_report[] = LUA_COMMON
 #define STORE_REDIS_HOPS 5
 /* A slot being migrated (TRYAGAIN): asked again after this long. */
 #define STORE_REDIS_AGAIN_NS 10000000ULL
+/* Replies a connection may owe: its set-up's four, and one a call's. */
+#define STORE_REDIS_OWED 8
+
+/* What a reply owed is for, once it comes. */
+enum owed {
+	OWED_OK,		/* AUTH, SELECT: +OK, else the call fails */
+	OWED_SHA_ADMIT,		/* SCRIPT LOAD: the script's SHA1 */
+	OWED_SHA_REPORT,
+	OWED_ANSWER,		/* a call's: its caller's, or dropped */
+};
 
 struct redis_store {
 	struct store	 base;
@@ -195,6 +205,10 @@ struct redis_store {
 	char		 key[3][BUDGET_NAME_MAX + 32];
 	char		 ttl[24];	/* ms, for PEXPIRE */
 	uint64_t	 until;		/* this call's end */
+	enum owed	 owed[STORE_REDIS_OWED];	/* replies, in order */
+	int		 nowed;
+	int		 heard;		/* this call read a reply */
+	int		 made;		/* this call made the connection */
 };
 
 /* Say why the call failed, what then detail (or NULL); -1. */
@@ -218,18 +232,24 @@ drop(struct redis_store *rs)
 	if (rs->reader != NULL)
 		redisReaderFree(rs->reader);
 	rs->reader = NULL;
+	rs->nowed = 0;
 }
 
-/* Send one command and read its reply, in the call's time; NULL when lost. */
-static redisReply *
-exchange(struct redis_store *rs, int argc, const char **argv,
-    const size_t *len)
+/*
+ * Send one command, its reply owed as what (it is read later, in order).
+ * -1, with the connection dropped, when it could not be sent.
+ */
+static int
+send_command(struct redis_store *rs, int argc, const char **argv,
+    const size_t *len, enum owed what)
 {
-	char	*cmd = NULL, buf[16384], why[400];
-	void	*reply = NULL;
-	size_t	 got;
+	char	*cmd = NULL, why[400];
 	int	 n;
 
+	if (rs->nowed == STORE_REDIS_OWED) {
+		fail(rs, "too many replies owed", NULL);
+		goto lost;
+	}
 	if ((n = redisFormatCommandArgv(&cmd, argc, argv, len)) < 0) {
 		fail(rs, strerror(ENOMEM), NULL);
 		goto lost;
@@ -239,54 +259,109 @@ exchange(struct redis_store *rs, int argc, const char **argv,
 		fail(rs, why, NULL);
 		goto lost;
 	}
+	redisFreeCommand(cmd);
+	rs->owed[rs->nowed++] = what;
+	return 0;
+lost:
+	redisFreeCommand(cmd);
+	drop(rs);
+	return -1;
+}
+
+/*
+ * The next reply, in the call's time; NULL when none came. A call that
+ * ran out of time keeps the connection, with the replies it owes, for
+ * the next call to read (a server slow for a moment, such as a crowd of
+ * runs making their TLS handshakes at once, answers it then), if it was
+ * made in this call or answered in it: one that said nothing for a
+ * whole call is dropped.
+ */
+static redisReply *
+read_reply(struct redis_store *rs)
+{
+	char	 buf[16384], why[400];
+	void	*reply = NULL;
+	size_t	 got;
+	int	 late;
+
 	for (;;) {
 		if (redisReaderGetReply(rs->reader, &reply) != REDIS_OK) {
 			fail(rs, rs->reader->errstr, NULL);
-			goto lost;
-		}
-		if (reply != NULL)
 			break;
+		}
+		if (reply != NULL) {
+			rs->heard = 1;
+			return reply;
+		}
 		if (redis_conn_read(&rs->conn, buf, sizeof buf, &got, rs->until,
 		    why, sizeof why) == -1) {
+			late = errno == ETIMEDOUT;
 			fail(rs, why, NULL);
-			goto lost;
+			if (late && eventloop_signal() == 0 &&
+			    (rs->made || rs->heard)) {
+				rs->base.kept = 1;
+				return NULL;
+			}
+			break;
 		}
 		if (redisReaderFeed(rs->reader, buf, got) != REDIS_OK) {
 			fail(rs, rs->reader->errstr, NULL);
-			goto lost;
+			break;
 		}
 	}
-	redisFreeCommand(cmd);
-	return reply;
-lost:
-	redisFreeCommand(cmd);
 	drop(rs);
 	return NULL;
 }
 
-/* A command whose reply must be status OK (or a string, for SCRIPT LOAD). */
+/*
+ * A reply owed for the set-up, now come: -1 (the connection dropped)
+ * when it says the set-up failed (a wrong password, a db out of range).
+ */
 static int
-command_ok(struct redis_store *rs, int argc, const char **argv, char *out,
-    size_t outlen)
+settle(struct redis_store *rs, enum owed what, redisReply *r)
 {
-	redisReply	*r;
-	int		 ok;
+	char	*sha = what == OWED_SHA_ADMIT ? rs->sha_admit :
+		    what == OWED_SHA_REPORT ? rs->sha_report : NULL;
+	int	 ok = what == OWED_ANSWER ||
+		    r->type == (sha != NULL ? REDIS_REPLY_STRING :
+		    REDIS_REPLY_STATUS);
 
-	if ((r = exchange(rs, argc, argv, NULL)) == NULL)
-		return -1;
-	ok = out != NULL ? r->type == REDIS_REPLY_STRING :
-	    r->type == REDIS_REPLY_STATUS;
-	if (!ok) {
+	if (!ok)
 		fail(rs, r->type == REDIS_REPLY_ERROR ? r->str :
 		    "an answer of the wrong kind", NULL);
-		freeReplyObject(r);
-		drop(rs);
-		return -1;
-	}
-	if (out != NULL)
-		snprintf(out, outlen, "%s", r->str);
+	else if (sha != NULL)
+		snprintf(sha, sizeof rs->sha_admit, "%s", r->str);
 	freeReplyObject(r);
-	return 0;
+	if (!ok)
+		drop(rs);
+	return ok ? 0 : -1;
+}
+
+/*
+ * Send one command and read its reply, in the call's time, after the
+ * replies owed before it (the set-up's, a timed-out call's); NULL when
+ * none came (see read_reply()).
+ */
+static redisReply *
+exchange(struct redis_store *rs, int argc, const char **argv,
+    const size_t *len)
+{
+	redisReply	*r;
+	enum owed	 what;
+
+	if (send_command(rs, argc, argv, len, OWED_ANSWER) == -1)
+		return NULL;
+	for (;;) {
+		if ((r = read_reply(rs)) == NULL)
+			return NULL;
+		what = rs->owed[0];
+		memmove(rs->owed, rs->owed + 1,
+		    (size_t)--rs->nowed * sizeof rs->owed[0]);
+		if (rs->nowed == 0)
+			return r;	/* this command's */
+		if (settle(rs, what, r) == -1)
+			return NULL;
+	}
 }
 
 /*
@@ -327,10 +402,12 @@ open_conn(struct redis_store *rs)
 }
 
 /*
- * Connect to the node, in the call's time: the socket, AUTH, SELECT, and
- * the two scripts loaded (once a run: the other nodes of a cluster get
- * them with EVAL). The password comes from the URL, else from
- * RETRY_STORE_PASSWORD (so that it need not be seen in ps).
+ * Connect to the node, in the call's time: the socket, then AUTH, SELECT
+ * and the two scripts' SCRIPT LOAD (once a run: the other nodes of a
+ * cluster get them with EVAL) sent at once, their replies read before
+ * the first command's (one round trip in all). The password comes from
+ * the URL, else from RETRY_STORE_PASSWORD (so that it need not be seen
+ * in ps).
  */
 static int
 connect_store(struct redis_store *rs)
@@ -349,14 +426,14 @@ connect_store(struct redis_store *rs)
 		if (rs->url.user[0] != '\0')
 			argv[n++] = rs->url.user;
 		argv[n++] = pw;
-		if (command_ok(rs, n, argv, NULL, 0) == -1)
+		if (send_command(rs, n, argv, NULL, OWED_OK) == -1)
 			return -1;
 	}
 	if (rs->url.db != 0) {
 		snprintf(db, sizeof db, "%u", rs->url.db);
 		argv[0] = "SELECT";
 		argv[1] = db;
-		if (command_ok(rs, 2, argv, NULL, 0) == -1)
+		if (send_command(rs, 2, argv, NULL, OWED_OK) == -1)
 			return -1;
 	}
 	if (rs->sha_report[0] != '\0')
@@ -364,10 +441,10 @@ connect_store(struct redis_store *rs)
 	argv[0] = "SCRIPT";
 	argv[1] = "LOAD";
 	argv[2] = lua_admit;
-	if (command_ok(rs, 3, argv, rs->sha_admit, sizeof rs->sha_admit) == -1)
+	if (send_command(rs, 3, argv, NULL, OWED_SHA_ADMIT) == -1)
 		return -1;
 	argv[2] = lua_report;
-	return command_ok(rs, 3, argv, rs->sha_report, sizeof rs->sha_report);
+	return send_command(rs, 3, argv, NULL, OWED_SHA_REPORT);
 }
 
 /* Wait a little for a slot that is moving; -1 when the call's time ends. */
@@ -416,9 +493,9 @@ node_command(struct redis_store *rs, int asking, int *fresh, int argc,
 	if (rs->conn.fd == -1) {
 		if (connect_store(rs) == -1)
 			return NULL;
-		*fresh = 1;
+		*fresh = rs->made = 1;
 	}
-	if (asking && command_ok(rs, 1, ask, NULL, 0) == -1)
+	if (asking && send_command(rs, 1, ask, NULL, OWED_OK) == -1)
 		return NULL;
 	return exchange(rs, argc, argv, len);
 }
@@ -529,12 +606,14 @@ begin(struct redis_store *rs)
 	}
 	rs->until = now + wait;
 	rs->base.error[0] = '\0';
+	rs->base.kept = rs->heard = rs->made = 0;
 }
 
 /*
  * Run a script with the budget's keys and parameters, then the call's own
  * arguments (n of them) and the host and expiry: EVALSHA, and EVAL when
- * the server no longer has the script (it restarted, or SCRIPT FLUSH).
+ * the server no longer has the script (it restarted, or SCRIPT FLUSH) or
+ * its SHA1 is still to come (the SCRIPT LOAD sent with it).
  */
 static redisReply *
 script(struct redis_store *rs, const char *sha, const char *body,
@@ -554,8 +633,8 @@ script(struct redis_store *rs, const char *sha, const char *body,
 	snprintf(num[5], sizeof num[5], "%llu",
 	    (unsigned long long)(p->breaker_ns / 1000));
 	snprintf(num[6], sizeof num[6], "%.17g", p->recover);
-	argv[argc++] = "EVALSHA";
-	argv[argc++] = sha;
+	argv[argc++] = sha[0] != '\0' ? "EVALSHA" : "EVAL";
+	argv[argc++] = sha[0] != '\0' ? sha : body;
 	argv[argc++] = "3";
 	for (i = 0; i < 3; i++)
 		argv[argc++] = rs->key[i];
