@@ -413,8 +413,15 @@ add_json_summary(struct line *ln, uint64_t made, uint64_t total_ns,
 static const char *
 wait_header(const struct log_attempt *a)
 {
-	return a->retry_after_from != NULL ? a->retry_after_from :
-	    "Retry-After";
+	return a->retry_after_from != NULL && *a->retry_after_from != '\0' ?
+	    a->retry_after_from : "Retry-After";
+}
+
+/* Did the wait come from a Retry-After, as it did before rate limits? */
+static int
+is_retry_after(const struct log_attempt *a)
+{
+	return strcmp(wait_header(a), "Retry-After") == 0;
 }
 
 /* Start a JSON object with the fields every event has. */
@@ -554,13 +561,13 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 		add_attempt_outcome(&ln, a);
 		addf(&ln, "); retrying in %s",
 		    duration_format(delay, d, sizeof d));
-		if (a->retry_after_ns != 0 && a->retry_after_from == NULL)
+		if (a->retry_after_ns != 0 && is_retry_after(a))
 			addf(&ln, " (the server asked for %s)",
 			    duration_format(a->retry_after_ns, d, sizeof d));
 		else if (a->retry_after_ns != 0)
 			addf(&ln, " (the server asked for %s in %s)",
 			    duration_format(a->retry_after_ns, d, sizeof d),
-			    a->retry_after_from);
+			    wait_header(a));
 	}
 	emit(&ln);
 }
