@@ -145,6 +145,19 @@ attempt_output(struct attempt *a, struct io *io)
 	return 0;
 }
 
+/* Say under -v what the HTTP head held that was ignored. */
+static void
+http_ignored(const struct http_seen *h)
+{
+	if (h->bad_retry_after)
+		log_detail("a Retry-After that is neither seconds nor an "
+		    "HTTP-date was ignored");
+	if (h->bad_ratelimit)
+		log_detail("a malformed rate-limit header (RateLimit, "
+		    "RateLimit-Reset, X-RateLimit-Reset or -Remaining) was "
+		    "ignored");
+}
+
 /*
  * Let held output go (to stdout for a success, else to stderr), bounded
  * by the attempt's time limit, and take the verdict once it is out: that
@@ -157,6 +170,7 @@ attempt_verdict(struct attempt *a, struct io *io,
 {
 	int	d;
 
+	http_ignored(&a->http);
 	in->out = &a->out;
 	in->matches = &a->matches;
 	in->http = &a->http;

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * HTTP responses in an attempt's output, for --http. Each line of stdout and
- * stderr is looked at for a status line ("HTTP/1.1 503 ...") or a Retry-After
- * header, after what HTTP clients print before them: spaces or tabs (wget -S)
- * and "< " (curl -v). Only the first HTTP_LINE_HEAD bytes of a line count,
- * and only a line whose first byte after that prefix is 'H', 'R' or 'r' is
- * looked at closer, so a body passing through costs a memchr per line.
+ * stderr is looked at for a status line ("HTTP/1.1 503 ...") or a header
+ * that asks for a wait (Retry-After, and the rate-limit headers: RateLimit,
+ * RateLimit-Reset, X-RateLimit-Reset and their Remaining), after what HTTP
+ * clients print before them: spaces or tabs (wget -S) and "< " (curl -v).
+ * Only the first HTTP_LINE_HEAD bytes of a line count, and only a line whose
+ * first byte after that prefix is 'H', 'R', 'r', 'X' or 'x' is looked at
+ * closer, so a body passing through costs a memchr per line.
  *
  * Dates are the three HTTP-date formats of RFC 9110 section 5.6.7, worked out
  * with calendar arithmetic: timegm(3) is not in POSIX, and mktime(3) depends
@@ -72,6 +74,12 @@ static int
 is_blank(char c)
 {
 	return c == ' ' || c == '\t';
+}
+
+static int
+is_lcalpha(char c)
+{
+	return c >= 'a' && c <= 'z';
 }
 
 /* Add statuses lo..hi (both within 100-599) to the list. */
@@ -542,22 +550,50 @@ status_code(const char *s, size_t len, int cut)
 	return is_blank(s[i]) || s[i] == '\r' ? code : 0;
 }
 
+/* The headers looked at. */
+enum header {
+	HDR_NONE,
+	HDR_RETRY_AFTER,
+	HDR_RATELIMIT,
+	HDR_RATELIMIT_RESET,
+	HDR_RATELIMIT_REMAINING,
+	HDR_X_RATELIMIT_RESET,
+	HDR_X_RATELIMIT_REMAINING,
+};
+
+/* Their names, in lower case; a longer name after its prefix or not. */
+static const struct {
+	const char	*name;
+	enum header	 h;
+} headers[] = {
+	{ "retry-after", HDR_RETRY_AFTER },
+	{ "ratelimit", HDR_RATELIMIT },
+	{ "ratelimit-reset", HDR_RATELIMIT_RESET },
+	{ "ratelimit-remaining", HDR_RATELIMIT_REMAINING },
+	{ "x-ratelimit-reset", HDR_X_RATELIMIT_RESET },
+	{ "x-ratelimit-remaining", HDR_X_RATELIMIT_REMAINING },
+};
+
+/* Is c the byte l, a lower case letter in either case? ASCII's case. */
+static int
+same_letter(char c, char l)
+{
+	return c == l || (is_lcalpha(l) && c == l - 'a' + 'A');
+}
+
 /*
- * If s is a Retry-After header, in any case and with blanks around the
- * colon, return 1 with *value at what follows the colon and its blanks.
- * The case is ASCII's, whatever the locale.
+ * If s is the header name, in any case and with blanks before the colon,
+ * return 1 with *value at what follows the colon and its blanks.
  */
 static int
-retry_after_header(const char *s, size_t len, size_t *value)
+header_is(const char *s, size_t len, const char *name, size_t *value)
 {
-	static const char	lower[] = "retry-after";
-	static const char	upper[] = "RETRY-AFTER";
-	size_t			i;
+	size_t	i, n = strlen(name);
 
-	if (len < sizeof lower - 1)
+	if (len < n)
 		return 0;
-	for (i = 0; i < sizeof lower - 1; i++) {
-		if (s[i] != lower[i] && s[i] != upper[i])
+	for (i = 0; i < n; i++) {
+		if (!same_letter(s[i], name[i]))
 			return 0;
 	}
 	while (i < len && is_blank(s[i]))
@@ -570,11 +606,381 @@ retry_after_header(const char *s, size_t len, size_t *value)
 	return 1;
 }
 
+/* Which header s is, with *value at its value; HDR_NONE: none of them. */
+static enum header
+header_of(const char *s, size_t len, size_t *value)
+{
+	size_t	k;
+
+	for (k = 0; k < nitems(headers); k++) {
+		if (header_is(s, len, headers[k].name, value))
+			return headers[k].h;
+	}
+	return HDR_NONE;
+}
+
+/* Seconds, and past the point where they matter, no more. */
+#define COUNT_MAX 1000000000000000000ULL	/* 10^18 */
+/* An X-RateLimit-Reset above it is a Unix time (2001-09-09 and later). */
+#define UNIX_TIME_MIN 1000000000ULL
+
+/*
+ * A count of len bytes at s: digits, and when frac allows, a fraction
+ * that rounds it up ("1.5" of some X-RateLimit-Reset); at most COUNT_MAX.
+ * -1 if it is not one.
+ */
+static int
+count_value(const char *s, size_t len, int frac, uint64_t *v)
+{
+	size_t	i;
+	int	up = 0;
+
+	*v = 0;
+	for (i = 0; i < len && is_digit(s[i]); i++) {
+		if (*v < COUNT_MAX)
+			*v = *v * 10 + (uint64_t)(s[i] - '0');
+	}
+	if (i == 0)
+		return -1;
+	if (frac && i < len && s[i] == '.') {
+		if (++i == len || !is_digit(s[i]))
+			return -1;
+		for (; i < len && is_digit(s[i]); i++)
+			up |= s[i] != '0';
+	}
+	if (i != len)
+		return -1;
+	*v += (uint64_t)up;
+	if (*v > COUNT_MAX)
+		*v = COUNT_MAX;
+	return 0;
+}
+
+/* Seconds from now, at most HTTP_RETRY_AFTER_MAX. */
+static uint64_t
+wait_cap(uint64_t v)
+{
+	return v > HTTP_RETRY_AFTER_MAX ? HTTP_RETRY_AFTER_MAX : v;
+}
+
+/*
+ * The seconds an X-RateLimit-Reset asks for: a Unix time when above 10^9
+ * (GitHub's), seconds from now otherwise (many other APIs'); a time in
+ * the past is 0.
+ */
+static int
+x_reset_value(const char *s, size_t len, time_t now, uint64_t *secs)
+{
+	uint64_t	v;
+
+	if (count_value(s, len, 1, &v) == -1)
+		return -1;
+	if (v > UNIX_TIME_MIN) {
+		/* Unsigned, so that no clock makes the difference overflow. */
+		v = (int64_t)v > (int64_t)now ? v - (uint64_t)now : 0;
+	}
+	*secs = wait_cap(v);
+	return 0;
+}
+
+/* A Structured Field's bytes (RFC 8941 section 3.3). */
+
+static int
+is_alpha(char c)
+{
+	return is_lcalpha(c) || (c >= 'A' && c <= 'Z');
+}
+
+static int
+is_tchar(char c)
+{
+	return is_alpha(c) || is_digit(c) ||
+	    (c != '\0' && strchr("!#$%&'*+-.^_`|~:/", c) != NULL);
+}
+
+/*
+ * Step past a Structured Field bare item at s[*i]: a string, a token, a
+ * number, a byte sequence or a boolean (RFC 8941 section 4.2.3.1). *v is
+ * the item when it is an integer (at most 15 digits), -1 when it is
+ * anything else.
+ */
+static int
+sf_item(const char *s, size_t len, size_t *i, int64_t *v)
+{
+	size_t	j = *i, n;
+	int64_t	x = 0;
+	int	neg = 0;
+
+	*v = -1;
+	if (j == len)
+		return -1;
+	if (s[j] == '"') {
+		for (j++; j < len && s[j] != '"'; j++) {
+			if (s[j] == '\\' && (++j == len ||
+			    (s[j] != '"' && s[j] != '\\')))
+				return -1;
+			if (s[j] < 0x20 || s[j] > 0x7e)
+				return -1;
+		}
+		if (j == len)
+			return -1;
+		j++;
+	} else if (s[j] == '*' || is_alpha(s[j])) {
+		while (j < len && is_tchar(s[j]))
+			j++;
+	} else if (s[j] == ':') {
+		for (j++; j < len && s[j] != ':'; j++) {
+			if (!is_alpha(s[j]) && !is_digit(s[j]) &&
+			    s[j] != '+' && s[j] != '/' && s[j] != '=')
+				return -1;
+		}
+		if (j++ == len)
+			return -1;
+	} else if (s[j] == '?') {
+		if (j + 1 == len || (s[j + 1] != '0' && s[j + 1] != '1'))
+			return -1;
+		j += 2;
+	} else {
+		if (s[j] == '-') {
+			neg = 1;
+			j++;
+		}
+		for (n = 0; j < len && is_digit(s[j]) && n <= 15; j++, n++)
+			x = x * 10 + (s[j] - '0');
+		if (n == 0 || n > 15)
+			return -1;
+		if (j < len && s[j] == '.') {
+			/* A decimal: up to 12 digits, then 1 to 3. */
+			if (n > 12)
+				return -1;
+			for (j++, n = 0; j < len && is_digit(s[j]); j++)
+				n++;
+			if (n == 0 || n > 3)
+				return -1;
+		} else
+			*v = neg ? -x : x;
+	}
+	*i = j;
+	return 0;
+}
+
+/* A byte of a parameter's key, after its first. */
+static int
+is_keychar(char c)
+{
+	return is_lcalpha(c) || is_digit(c) || c == '_' || c == '-' ||
+	    c == '.' || c == '*';
+}
+
+/* One quota policy of a RateLimit field: its r and t; -1: not given. */
+struct policy {
+	int64_t	r;
+	int64_t	t;
+};
+
+/*
+ * Step past the parameters of an item at s[*i] (";key=value" or ";key",
+ * a boolean), keeping r and t, which must be integers 0 or more; the last
+ * of a key counts (RFC 8941 section 4.2.3.2).
+ */
+static int
+sf_params(const char *s, size_t len, size_t *i, struct policy *p)
+{
+	size_t	j = *i;
+	int64_t	v;
+	int	key;
+
+	p->r = p->t = -1;
+	while (j < len && s[j] == ';') {
+		for (j++; j < len && s[j] == ' '; j++)
+			;
+		if (j == len || (!is_lcalpha(s[j]) && s[j] != '*'))
+			return -1;
+		/* A one-letter key: its letter, else none. */
+		key = j + 1 == len || !is_keychar(s[j + 1]) ? s[j] : '\0';
+		for (j++; j < len && is_keychar(s[j]); j++)
+			;
+		v = -1;		/* a key alone is the boolean true */
+		if (j < len && s[j] == '=') {
+			j++;
+			if (sf_item(s, len, &j, &v) == -1)
+				return -1;
+		}
+		if (key == 'r' || key == 't') {
+			if (v < 0)
+				return -1;
+			if (key == 'r')
+				p->r = v;
+			else
+				p->t = v;
+		}
+	}
+	*i = j;
+	return 0;
+}
+
+/*
+ * A RateLimit field of the IETF httpapi drafts, a Structured Field list
+ * (RFC 8941) of quota policies: `"default";r=0;t=2, "day";r=90;t=3600`,
+ * r the quota units left, t the seconds until the quota resets. The
+ * longest t of a policy that is spent or does not say (no r) is the
+ * wait; one with room left (r > 0) asks for none. A field that does not
+ * parse is ignored whole, as RFC 8941 asks.
+ */
+static int
+ratelimit_value(const char *s, size_t len, struct http_seen *hs)
+{
+	struct policy	p;
+	size_t		i = 0;
+	int64_t		v;
+	uint64_t	wait = 0;
+	int		spent = 0, found = 0;
+
+	for (;;) {
+		if (i == len || s[i] == '(' || sf_item(s, len, &i, &v) == -1 ||
+		    sf_params(s, len, &i, &p) == -1)
+			return -1;
+		if (p.r == 0)
+			spent = 1;
+		if (p.t >= 0 && p.r <= 0 && (!found || (uint64_t)p.t > wait)) {
+			wait = (uint64_t)p.t;
+			found = 1;
+		}
+		while (i < len && is_blank(s[i]))
+			i++;
+		if (i == len)
+			break;
+		if (s[i] != ',')
+			return -1;
+		for (i++; i < len && is_blank(s[i]); i++)
+			;
+	}
+	if (spent)
+		hs->quota_spent = 1;
+	wait = wait_cap(wait);
+	if (found && (!hs->resp.policy || wait > hs->resp.policy_s)) {
+		hs->resp.policy = 1;
+		hs->resp.policy_s = wait;
+	}
+	return 0;
+}
+
+/* The longest reset of a rate limit in this response. */
+static void
+reset_seen(struct http_seen *hs, uint64_t secs, enum http_wait_from from)
+{
+	if (!hs->resp.reset || secs > hs->resp.reset_s) {
+		hs->resp.reset = 1;
+		hs->resp.reset_s = secs;
+		hs->resp.reset_from = from;
+	}
+}
+
+/*
+ * Read a header's value of len bytes at s into hs; -1 if it is malformed
+ * (and then nothing of it is kept).
+ */
+static int
+header_value(struct http_seen *hs, enum header h, const char *s, size_t len,
+    time_t now)
+{
+	uint64_t	v;
+
+	switch (h) {
+	case HDR_RETRY_AFTER:
+		if (retry_after_value(s, len, now, &v) == -1)
+			return -1;
+		hs->resp.ra = 1;
+		hs->resp.ra_s = v;
+		return 0;
+	case HDR_RATELIMIT:
+		return ratelimit_value(s, len, hs);
+	case HDR_RATELIMIT_RESET:
+		if (count_value(s, len, 0, &v) == -1)
+			return -1;
+		reset_seen(hs, wait_cap(v), HTTP_WAIT_RATELIMIT_RESET);
+		return 0;
+	case HDR_X_RATELIMIT_RESET:
+		if (x_reset_value(s, len, now, &v) == -1)
+			return -1;
+		reset_seen(hs, v, HTTP_WAIT_X_RATELIMIT_RESET);
+		return 0;
+	case HDR_RATELIMIT_REMAINING:
+	case HDR_X_RATELIMIT_REMAINING:
+		if (count_value(s, len, 0, &v) == -1)
+			return -1;
+		if (v == 0)
+			hs->quota_spent = 1;
+		else
+			hs->resp.room = 1;
+		return 0;
+	case HDR_NONE:
+		break;
+	}
+	return -1;
+}
+
+/*
+ * The wait the last response asks for: its Retry-After, else the longest
+ * reset of its rate limits. A [X-]RateLimit-Reset counts unless the
+ * response says its quota has room left: GitHub sends one with every
+ * response, and a 502 with 4999 calls left is no reason to wait for the
+ * hour's end.
+ */
+static void
+resolve(struct http_seen *hs)
+{
+	const struct http_response	*r = &hs->resp;
+	int				 reset;
+
+	reset = r->reset && (hs->quota_spent || !r->room);
+	hs->retry_after = 1;
+	if (r->ra) {
+		hs->retry_after_s = r->ra_s;
+		hs->retry_after_from = HTTP_WAIT_RETRY_AFTER;
+	} else if (r->policy && (!reset || r->policy_s >= r->reset_s)) {
+		hs->retry_after_s = r->policy_s;
+		hs->retry_after_from = HTTP_WAIT_RATELIMIT;
+	} else if (reset) {
+		hs->retry_after_s = r->reset_s;
+		hs->retry_after_from = r->reset_from;
+	} else {
+		hs->retry_after = 0;
+		hs->retry_after_s = 0;
+		hs->retry_after_from = HTTP_WAIT_NONE;
+	}
+}
+
+const char *
+http_wait_name(enum http_wait_from from)
+{
+	switch (from) {
+	case HTTP_WAIT_RETRY_AFTER:
+		return "Retry-After";
+	case HTTP_WAIT_RATELIMIT:
+		return "RateLimit";
+	case HTTP_WAIT_RATELIMIT_RESET:
+		return "RateLimit-Reset";
+	case HTTP_WAIT_X_RATELIMIT_RESET:
+		return "X-RateLimit-Reset";
+	case HTTP_WAIT_NONE:
+		break;
+	}
+	return "";
+}
+
+/* Can a line whose first byte after the prefix is c be a header read? */
+static int
+could_be_header(char c)
+{
+	return c == 'R' || c == 'r' || c == 'X' || c == 'x';
+}
+
 /* Look at the first len bytes of a line; cut: the line went on. */
 static void
 scan(struct http_seen *hs, const char *s, size_t len, int cut, time_t now)
 {
-	uint64_t	secs;
+	enum header	h;
 	size_t		i;
 	int		code;
 
@@ -584,27 +990,30 @@ scan(struct http_seen *hs, const char *s, size_t len, int cut, time_t now)
 	if (len == 0)
 		return;
 	if (s[0] == 'H') {
-		/* A new response: an earlier Retry-After is not its own. */
+		/* A new response: earlier headers are not its own. */
 		if ((code = status_code(s, len, cut)) != 0) {
 			hs->status = code;
-			hs->retry_after = 0;
-			hs->retry_after_s = 0;
+			hs->quota_spent = 0;
+			memset(&hs->resp, 0, sizeof hs->resp);
+			resolve(hs);
 		}
 		return;
 	}
-	if ((s[0] != 'R' && s[0] != 'r') || !retry_after_header(s, len, &i))
+	if (!could_be_header(s[0]) || (h = header_of(s, len, &i)) == HDR_NONE)
 		return;
 	s += i;
 	len -= i;
 	while (len > 0 && (is_blank(s[len - 1]) || s[len - 1] == '\r'))
 		len--;
 	/* A value that runs on past the head cannot be checked. */
-	if (cut || retry_after_value(s, len, now, &secs) == -1) {
-		hs->bad_retry_after = 1;
+	if (cut || header_value(hs, h, s, len, now) == -1) {
+		if (h == HDR_RETRY_AFTER)
+			hs->bad_retry_after = 1;
+		else
+			hs->bad_ratelimit = 1;
 		return;
 	}
-	hs->retry_after = 1;
-	hs->retry_after_s = secs;
+	resolve(hs);
 }
 
 /*
@@ -645,7 +1054,7 @@ could_matter(const char *s, size_t len)
 		while (i < len && is_blank(s[i]))
 			i++;
 	}
-	return i == len || s[i] == 'H' || s[i] == 'R' || s[i] == 'r';
+	return i == len || s[i] == 'H' || could_be_header(s[i]);
 }
 
 /*
@@ -687,7 +1096,7 @@ line_end(struct http_seen *hs, struct http_line *hl, time_t now)
 
 /*
  * Look at the whole lines of the run at p (len bytes: newlines between the
- * lines, none after the last) that can be a status or a Retry-After line:
+ * lines, none after the last) that can be a status line or a header read:
  * those with "HTTP/" or a ':' in them, in order. A body of short lines
  * then costs a memmem and a memchr over it, not a call per line: with
  * one call per line, 1 GiB of `yes` took four times as long as an
@@ -755,15 +1164,16 @@ http_flush(struct http_seen *hs, struct http_line *hl, time_t now)
 	size_t	i = 0;
 
 	/*
-	 * A Retry-After that never got its newline may have been cut by a
-	 * kill or by output given up as late ("Retry-After: 1" of "...:
-	 * 1200"): it is not trusted. A real head ends its lines with CRLF.
+	 * A header that never got its newline may have been cut by a kill
+	 * or by output given up as late ("Retry-After: 1" of "...: 1200",
+	 * "X-RateLimit-Remaining: 0" of "...: 05"): it is not trusted. A
+	 * real head ends its lines with CRLF.
 	 */
 	if (hl->len >= 2 && hl->buf[0] == '<' && hl->buf[1] == ' ')
 		i = 2;
 	while (i < hl->len && is_blank(hl->buf[i]))
 		i++;
-	if (i < hl->len && (hl->buf[i] == 'R' || hl->buf[i] == 'r'))
+	if (i < hl->len && could_be_header(hl->buf[i]))
 		hl->cut = 1;
 	line_end(hs, hl, now);
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * --http: the HTTP status and Retry-After that an attempt's output shows,
- * read from the response headers that curl -i, -D, -v, wget -S and HTTPie
- * print, and the set of statuses that --http=LIST names.
+ * --http: the HTTP status, Retry-After and rate-limit headers that an
+ * attempt's output shows, read from the response headers that curl -i, -D,
+ * -v, wget -S and HTTPie print, and the set of statuses that --http=LIST
+ * names.
  */
 #ifndef RETRY_HTTP_H
 #define RETRY_HTTP_H
@@ -19,20 +20,60 @@ struct http_list {
 	uint64_t	bits[10];	/* bit N: status N */
 };
 
+/* The header that the server's wait came from. */
+enum http_wait_from {
+	HTTP_WAIT_NONE,
+	HTTP_WAIT_RETRY_AFTER,		/* Retry-After */
+	HTTP_WAIT_RATELIMIT,		/* RateLimit: ...;t=N */
+	HTTP_WAIT_RATELIMIT_RESET,	/* RateLimit-Reset */
+	HTTP_WAIT_X_RATELIMIT_RESET,	/* X-RateLimit-Reset */
+};
+
+/*
+ * The last response's own headers, before Retry-After is put ahead of the
+ * rate-limit ones. Each reset is in seconds from now, at most
+ * HTTP_RETRY_AFTER_MAX.
+ */
+struct http_response {
+	/* a valid Retry-After */
+	int			ra;
+	uint64_t		ra_s;
+	/* a valid RateLimit-Reset or X-RateLimit-Reset: the longest */
+	int			reset;
+	uint64_t		reset_s;
+	enum http_wait_from	reset_from;
+	/* the t= of a RateLimit: policy that counts: the longest */
+	int			policy;
+	uint64_t		policy_s;
+	/* a RateLimit-Remaining or X-RateLimit-Remaining above 0 */
+	int			room;
+};
+
 /*
  * What one attempt's output said, as far as it was read. A status line
- * starts a new response and clears the Retry-After before it; a malformed
- * Retry-After stays flagged for the whole attempt.
+ * starts a new response and clears the Retry-After and rate-limit headers
+ * before it; a malformed one stays flagged for the whole attempt.
  */
 struct http_seen {
 	/* the last status line's code; 0: none */
 	int		status;
-	/* the last response had a valid Retry-After */
+	/*
+	 * The last response asked for a wait: a valid Retry-After, else the
+	 * reset of a rate limit (unless a Remaining above 0 said there was
+	 * room left in it).
+	 */
 	int		retry_after;
 	/* its seconds from now, 0 to HTTP_RETRY_AFTER_MAX */
 	uint64_t	retry_after_s;
+	/* the header it came from */
+	enum http_wait_from retry_after_from;
 	/* a malformed Retry-After was seen and ignored */
 	int		bad_retry_after;
+	/* the last response said its rate-limit quota is spent */
+	int		quota_spent;
+	/* a malformed rate-limit header was seen and ignored */
+	int		bad_ratelimit;
+	struct http_response resp;
 };
 
 /* The start of the line being read, one per stream; zeroed: none yet. */
@@ -59,5 +100,7 @@ void	http_flush(struct http_seen *, struct http_line *, time_t);
 void	http_scan_line(struct http_seen *, const char *, size_t, time_t);
 /* An HTTP-date to UTC seconds since the epoch: 0, or -1. */
 int	http_date_parse(const char *, size_t, time_t, time_t *);
+/* "Retry-After", "X-RateLimit-Reset", ...; "" for none. */
+const char *http_wait_name(enum http_wait_from);
 
 #endif

@@ -412,6 +412,21 @@ add_json_summary(struct line *ln, uint64_t made, uint64_t total_ns,
 	    duration_seconds(total_ns), outcome);
 }
 
+/* The header the server's wait came from: Retry-After or a rate limit's. */
+static const char *
+wait_header(const struct log_attempt *a)
+{
+	return a->retry_after_from != NULL && *a->retry_after_from != '\0' ?
+	    a->retry_after_from : "Retry-After";
+}
+
+/* Did the wait come from a Retry-After, as it did before rate limits? */
+static int
+is_retry_after(const struct log_attempt *a)
+{
+	return strcmp(wait_header(a), "Retry-After") == 0;
+}
+
 /* Start a JSON object with the fields every event has. */
 static void
 add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
@@ -436,8 +451,10 @@ add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 		if (a->http_status != 0)
 			addf(ln, ",\"http_status\":%d", a->http_status);
 		if (a->retry_after_ns != 0)
-			addf(ln, ",\"retry_after_s\":%.0f",
-			    duration_seconds(a->retry_after_ns));
+			addf(ln, ",\"retry_after_s\":%.0f,"
+			    "\"retry_after_from\":\"%s\"",
+			    duration_seconds(a->retry_after_ns),
+			    wait_header(a));
 	}
 	addf(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
 	if (a->budget != NULL) {
@@ -550,9 +567,13 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 		add_attempt_outcome(&ln, a);
 		addf(&ln, "); retrying in %s",
 		    duration_format(delay, d, sizeof d));
-		if (a->retry_after_ns != 0)
+		if (a->retry_after_ns != 0 && is_retry_after(a))
 			addf(&ln, " (the server asked for %s)",
 			    duration_format(a->retry_after_ns, d, sizeof d));
+		else if (a->retry_after_ns != 0)
+			addf(&ln, " (the server asked for %s in %s)",
+			    duration_format(a->retry_after_ns, d, sizeof d),
+			    wait_header(a));
 	}
 	emit(&ln);
 }
@@ -673,8 +694,9 @@ give_up_text(struct line *ln, const struct log_attempt *a, enum run_end why)
 	switch (why) {
 	case END_RETRY_AFTER:
 		addf(ln, "); giving up: the server asked to wait %s "
-		    "(Retry-After), past the deadline",
-		    duration_format(a->retry_after_ns, d, sizeof d));
+		    "(%s), past the deadline",
+		    duration_format(a->retry_after_ns, d, sizeof d),
+		    wait_header(a));
 		break;
 	case END_OUTPUT:
 		addf(ln, "); giving up: its held output was cut short");

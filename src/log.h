@@ -37,6 +37,8 @@ struct log_attempt {
 	const char		*why;		/* or NULL */
 	int			 http_status;	/* --http: 0, none read */
 	uint64_t		 retry_after_ns; /* the server asked; 0: none */
+	const char		*retry_after_from; /* in which header; NULL or
+						      "": Retry-After */
 	uint64_t		 elapsed_ns;
 	const char		*budget;	/* --budget NAME, or NULL */
 	double			 tokens;	/* its tokens, as last seen */

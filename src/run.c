@@ -83,6 +83,7 @@ view_last(const struct run *r)
 	la.why = r->a.v.why;
 	la.http_status = r->a.v.http_status;
 	la.retry_after_ns = r->a.v.retry_after;
+	la.retry_after_from = http_wait_name(r->a.v.retry_after_from);
 	return la;
 }
 
@@ -220,9 +221,6 @@ run_stands(struct run *r, struct verdict_input *in)
 	in->deadline = r->deadline;
 	in->delay = backoff_next(&r->o->backoff, &r->bs, r->made, u, v);
 	in->spread = r->a.http.retry_after ? rng_uniform(r->rng) : 0;
-	if (r->a.http.bad_retry_after)
-		log_detail("a Retry-After that is neither seconds nor an "
-		    "HTTP-date was ignored");
 }
 
 /*

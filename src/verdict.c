@@ -35,12 +35,21 @@ matched(const struct verdict_policy *p, const struct verdict_input *in,
 	    cond_given(p->cond, kind) && cond_matched(in->matches, kind);
 }
 
+/* A 403 or 429 whose response says its rate-limit quota is spent. */
+static int
+quota_spent(const struct verdict_input *in, const struct verdict *v)
+{
+	return (v->http_status == 403 || v->http_status == 429) &&
+	    in->http != NULL && in->http->quota_spent;
+}
+
 /*
  * Judge the status by the lists and the output: a success status with a
  * --fail-if-output line is a failure (status 1) that is retried; a
  * failure with a --stop-if-output line, or without a --retry-if-output
  * line when that is given, is permanent; with --http, so is a failure
- * whose last HTTP status is an error not in its list; otherwise a status in
+ * whose last HTTP status is an error not in its list (unless a 403 or
+ * 429 says its rate-limit quota is spent); otherwise a status in
  * --success-on is a success, then one in --stop-on is permanent, then one
  * in --retry-on (every failure when it is not given) is retried, and any
  * other is permanent.
@@ -69,8 +78,15 @@ judge(const struct verdict_policy *p, const struct verdict_input *in,
 		v->why = "no output matched --retry-if-output";
 		return VERDICT_GIVE_UP;
 	}
-	/* --http: an HTTP error not in its list is never retried (404). */
-	if (v->http_status >= 400 && v->http_status <= 599 &&
+	/*
+	 * --http: an HTTP error not in its list is never retried (404), but
+	 * for a 403 or 429 that says its rate-limit quota is spent: GitHub's
+	 * rate limit is a 403.
+	 */
+	if (quota_spent(in, v)) {
+		if (v->why == NULL)
+			v->why = "its rate-limit quota is spent";
+	} else if (v->http_status >= 400 && v->http_status <= 599 &&
 	    !http_list_has(p->http, v->http_status)) {
 		v->why = "not in the --http list";
 		return VERDICT_GIVE_UP;
@@ -83,7 +99,8 @@ judge(const struct verdict_policy *p, const struct verdict_input *in,
 }
 
 /*
- * Retry-After: the sleep is never shorter than the server asked, and not
+ * Retry-After, or the reset of a rate limit where none came (http.c
+ * chose): the sleep is never shorter than the server asked, and not
  * capped by --cap; up to a tenth more, at random, so that clients told
  * the same value do not come back together. A wait that would end at or
  * past the deadline is not begun (-1); where only the spread would, it
@@ -96,6 +113,7 @@ server_wait(const struct verdict_input *in, struct verdict *v)
 
 	ra = in->http->retry_after_s * 1000000000ULL;
 	v->retry_after = ra;
+	v->retry_after_from = in->http->retry_after_from;
 	if (in->deadline != 0 &&
 	    (in->now >= in->deadline || ra >= in->deadline - in->now))
 		return -1;

@@ -60,6 +60,7 @@ struct verdict {
 	uint64_t		 wake;		/* VERDICT_RETRY: now + sleep */
 	int			 http_status;	/* the last one read; 0: none */
 	uint64_t		 retry_after;	/* ns the server asked; 0: none */
+	enum http_wait_from	 retry_after_from; /* in which header */
 };
 
 /* The budget's answer before an attempt, and where the run stands. */

@@ -3,8 +3,9 @@
  * Fuzz http.c. The input is a chunking seed (1 byte), a clock (4 bytes) and
  * text. The text is fed as output in chunks whose sizes the seed picks, in
  * one chunk, and line by line, which must agree and keep the bounds; it is
- * parsed as an HTTP-date, which must format back to itself, and as the
- * value of a Retry-After header; and as a --http LIST.
+ * parsed as an HTTP-date, which must format back to itself, as the value
+ * of a Retry-After header and of each rate-limit header (alone, and after
+ * a Retry-After, which must win); and as a --http LIST.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -38,6 +39,17 @@ check_seen(const struct http_seen *hs)
 	CHECK(hs->retry_after_s <= HTTP_RETRY_AFTER_MAX);
 	CHECK(hs->retry_after || hs->retry_after_s == 0);
 	CHECK(hs->bad_retry_after == 0 || hs->bad_retry_after == 1);
+	CHECK(hs->quota_spent == 0 || hs->quota_spent == 1);
+	CHECK(hs->bad_ratelimit == 0 || hs->bad_ratelimit == 1);
+	CHECK(hs->retry_after == (hs->retry_after_from != HTTP_WAIT_NONE));
+	CHECK(hs->retry_after_from <= HTTP_WAIT_X_RATELIMIT_RESET);
+	CHECK(*http_wait_name(hs->retry_after_from) != '\0' ||
+	    !hs->retry_after);
+	/* A valid Retry-After of the last response comes first. */
+	CHECK(!hs->resp.ra || (hs->retry_after_from == HTTP_WAIT_RETRY_AFTER &&
+	    hs->retry_after_s == hs->resp.ra_s));
+	CHECK(hs->resp.reset_s <= HTTP_RETRY_AFTER_MAX);
+	CHECK(hs->resp.policy_s <= HTTP_RETRY_AFTER_MAX);
 }
 
 static int
@@ -45,7 +57,10 @@ seen_equal(const struct http_seen *a, const struct http_seen *b)
 {
 	return a->status == b->status && a->retry_after == b->retry_after &&
 	    a->retry_after_s == b->retry_after_s &&
-	    a->bad_retry_after == b->bad_retry_after;
+	    a->retry_after_from == b->retry_after_from &&
+	    a->bad_retry_after == b->bad_retry_after &&
+	    a->quota_spent == b->quota_spent &&
+	    a->bad_ratelimit == b->bad_ratelimit;
 }
 
 /* A small generator of chunk sizes: 0-16 mostly, up to 1 KiB at times. */
@@ -85,9 +100,10 @@ check_feed(const char *text, size_t len, uint32_t seed, time_t now)
 		http_feed(&chunked, &hl, text + off, n, now);
 		CHECK(hl.len <= HTTP_LINE_HEAD);
 		check_seen(&chunked);
-		/* A malformed Retry-After, once seen, stays seen. */
-		CHECK(chunked.bad_retry_after >= bad);
-		bad = chunked.bad_retry_after;
+		/* A malformed header, once seen, stays seen. */
+		CHECK(chunked.bad_retry_after >= (bad & 1));
+		CHECK(chunked.bad_ratelimit >= (bad >> 1));
+		bad = chunked.bad_retry_after | chunked.bad_ratelimit << 1;
 	}
 	http_flush(&chunked, &hl, now);
 	CHECK(hl.len == 0 && hl.cut == 0);
@@ -200,6 +216,110 @@ check_retry_after(const char *s, size_t len, time_t now, int date_ok,
 		CHECK(hs.retry_after == 0 && hs.bad_retry_after == 1);
 }
 
+/* The seconds a value of digits (and a fraction, when frac) asks for. */
+static int
+count_of(const char *s, size_t len, int frac, uint64_t *v)
+{
+	size_t	i, dot = len;
+	int	up = 0;
+
+	*v = 0;
+	for (i = 0; i < len; i++) {
+		if (s[i] == '.' && frac && dot == len && i > 0)
+			dot = i;
+		else if (s[i] < '0' || s[i] > '9')
+			return -1;
+	}
+	if (len == 0 || dot + 1 == len)
+		return -1;
+	for (i = 0; i < dot; i++) {
+		if (*v < 1000000000000000000ULL)
+			*v = *v * 10 + (uint64_t)(s[i] - '0');
+	}
+	for (i = dot + 1; i < len; i++)
+		up |= s[i] != '0';
+	*v += (uint64_t)up;
+	if (*v > 1000000000000000000ULL)
+		*v = 1000000000000000000ULL;
+	return 0;
+}
+
+/* Scan "NAME: <text>", after a status line and maybe a Retry-After. */
+static int
+scan_header(struct http_seen *hs, const char *name, const char *s,
+    size_t len, const char *before, time_t now)
+{
+	char	line[HTTP_LINE_HEAD];
+	size_t	n = strlen(name);
+
+	if (n + len > sizeof line)
+		return -1;
+	memcpy(line, name, n);
+	memcpy(line + n, s, len);
+	http_clear(hs);
+	http_scan_line(hs, "HTTP/1.1 429 x", 14, now);
+	if (before != NULL)
+		http_scan_line(hs, before, strlen(before), now);
+	http_scan_line(hs, line, n + len, now);
+	check_seen(hs);
+	CHECK(hs->status == 429);
+	return 0;
+}
+
+/*
+ * The text as the value of each rate-limit header: a valid one takes the
+ * place of no Retry-After and never of a valid one; a malformed one is
+ * flagged and takes nothing; X-RateLimit-Reset and RateLimit-Reset are
+ * the seconds their digits say.
+ */
+static void
+check_ratelimit(const char *s, size_t len, time_t now)
+{
+	static const char *const	 names[] = {
+		"RateLimit: ", "RateLimit-Reset: ", "X-RateLimit-Reset: ",
+		"RateLimit-Remaining: ", "X-RateLimit-Remaining: ",
+	};
+	struct http_seen		 hs;
+	const char			*end = s + len;
+	uint64_t			 v;
+	size_t				 k;
+
+	if (len == 0 || memchr(s, '\n', len) != NULL || s[0] == ' ' ||
+	    s[0] == '\t' || end[-1] == ' ' || end[-1] == '\t' ||
+	    end[-1] == '\r')
+		return;
+	for (k = 0; k < sizeof names / sizeof names[0]; k++) {
+		if (scan_header(&hs, names[k], s, len, NULL, now) == -1)
+			return;
+		if (hs.bad_ratelimit)
+			CHECK(!hs.retry_after && !hs.quota_spent);
+		if (k == 1 || k == 2)
+			CHECK(hs.bad_ratelimit ==
+			    (count_of(s, len, k == 2, &v) == -1));
+		if (k == 1 && count_of(s, len, 0, &v) == 0)
+			CHECK(hs.retry_after && !hs.bad_ratelimit &&
+			    hs.retry_after_s == (v > HTTP_RETRY_AFTER_MAX ?
+			    HTTP_RETRY_AFTER_MAX : v));
+		if (k == 2 && count_of(s, len, 1, &v) == 0)
+			CHECK(hs.retry_after && !hs.bad_ratelimit &&
+			    hs.retry_after_s == (v > 1000000000 ?
+			    secs_until((time_t)v, now) :
+			    (v > HTTP_RETRY_AFTER_MAX ? HTTP_RETRY_AFTER_MAX :
+			    v)));
+		if (k >= 3) {
+			CHECK(!hs.retry_after);
+			CHECK(hs.bad_ratelimit == (count_of(s, len, 0, &v) ==
+			    -1));
+			CHECK(hs.quota_spent == (!hs.bad_ratelimit && v == 0));
+		}
+		/* A Retry-After before it wins. */
+		CHECK(scan_header(&hs, names[k], s, len, "Retry-After: 7",
+		    now) == 0);
+		CHECK(hs.retry_after && hs.retry_after_s == 7 &&
+		    hs.retry_after_from == HTTP_WAIT_RETRY_AFTER);
+	}
+}
+
 /* A list: the same twice, nothing outside 400-599, the union of its parts. */
 static void
 check_list(const char *s)
@@ -270,6 +390,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_feed(text, len, seed, now);
 	check_date(text, len, now, &t, &date_ok);
 	check_retry_after(text, len, now, date_ok, t);
+	check_ratelimit(text, len, now);
 
 	if ((s = malloc(len + 1)) == NULL)
 		return 0;

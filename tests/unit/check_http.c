@@ -2,6 +2,8 @@
 /*
  * Unit tests of http.c: status lines and Retry-After headers as curl -i,
  * curl -v, wget -S and HTTPie print them, and lines that only look like
+ * them; the rate-limit headers (RateLimit, RateLimit-Reset,
+ * X-RateLimit-Reset and -Remaining) and Retry-After's precedence over
  * them; the last response winning; delay-seconds and the three HTTP-date
  * formats, with exact epoch values, the 50-year rule of two-digit years and
  * agreement with gmtime(3) across years 1-9999; malformed values flagged;
@@ -50,7 +52,10 @@ seen_equal(const struct http_seen *a, const struct http_seen *b)
 {
 	return a->status == b->status && a->retry_after == b->retry_after &&
 	    a->retry_after_s == b->retry_after_s &&
-	    a->bad_retry_after == b->bad_retry_after;
+	    a->retry_after_from == b->retry_after_from &&
+	    a->bad_retry_after == b->bad_retry_after &&
+	    a->quota_spent == b->quota_spent &&
+	    a->bad_ratelimit == b->bad_ratelimit;
 }
 
 /* Feed one line with a newline after it, and again with http_scan_line. */
@@ -697,16 +702,23 @@ END_TEST
  * shows under AddressSanitizer.
  */
 static void
-feed_exact(struct http_seen *hs, struct http_line *hl, const char *p,
-    size_t len)
+feed_exact_at(struct http_seen *hs, struct http_line *hl, const char *p,
+    size_t len, time_t now)
 {
 	char	*copy;
 
 	copy = malloc(len > 0 ? len : 1);
 	ck_assert_ptr_ne(copy, NULL);
 	memcpy(copy, p, len);
-	http_feed(hs, hl, copy, len, NOW_1994);
+	http_feed(hs, hl, copy, len, now);
 	free(copy);
+}
+
+static void
+feed_exact(struct http_seen *hs, struct http_line *hl, const char *p,
+    size_t len)
+{
+	feed_exact_at(hs, hl, p, len, NOW_1994);
 }
 
 START_TEST(chunks_split_at_every_byte_give_the_same_result_as_one)
@@ -780,6 +792,8 @@ static const char *const long_starts[] = {
 	"H",
 	"R",
 	"Retry-After: 1",
+	"X-RateLimit-Reset: 1",
+	"RateLimit: \"d\";r=0;t=1",
 	"x",
 	" ",
 	"< ",
@@ -810,6 +824,9 @@ START_TEST(a_64_kib_line_does_not_hide_the_status_line_after_it)
 	/* Only a Retry-After whose value runs on is flagged. */
 	ck_assert_int_eq(hs.bad_retry_after,
 	    strncmp(start, "Retry-After:", 12) == 0);
+	ck_assert_int_eq(hs.bad_ratelimit, strncmp(start, "X-Rate", 6) == 0 ||
+	    strncmp(start, "RateLimit:", 10) == 0);
+	ck_assert_int_eq(hs.quota_spent, 0);
 
 	http_clear(&hs1);
 	memset(&hl, 0, sizeof hl);
@@ -863,6 +880,323 @@ START_TEST(a_cleared_record_has_seen_nothing)
 	ck_assert_int_eq(hs.retry_after, 0);
 	ck_assert_uint_eq(hs.retry_after_s, 0);
 	ck_assert_int_eq(hs.bad_retry_after, 0);
+	ck_assert_int_eq(hs.retry_after_from, HTTP_WAIT_NONE);
+	ck_assert_int_eq(hs.quota_spent, 0);
+	ck_assert_int_eq(hs.bad_ratelimit, 0);
+}
+END_TEST
+
+/*
+ * Rate-limit headers, with now = NOW_2025: what the last response asks for
+ * (Retry-After first, else the longest reset of a rate limit that is spent
+ * or does not say), and whether it says its quota is spent.
+ */
+struct rl_case {
+	const char		*head;
+	int			 wait;		/* retry_after */
+	uint64_t		 secs;
+	enum http_wait_from	 from;
+	int			 spent;
+	int			 bad_ra;	/* a malformed Retry-After */
+};
+
+#define RL_X HTTP_WAIT_X_RATELIMIT_RESET
+#define RL_RESET HTTP_WAIT_RATELIMIT_RESET
+#define RL_FIELD HTTP_WAIT_RATELIMIT
+#define RL_RA HTTP_WAIT_RETRY_AFTER
+#define WAIT(s, f) .wait = 1, .secs = (s), .from = (f)
+
+static const struct rl_case rl_good[] = {
+	/* X-RateLimit-Reset: seconds from now up to 10^9, a Unix time above. */
+	{ .head = "X-RateLimit-Reset: 30\n", WAIT(30, RL_X) },
+	{ .head = "X-RateLimit-Reset: 0\n", WAIT(0, RL_X) },
+	{ .head = "X-RateLimit-Reset: 21601\n", WAIT(21600, RL_X) },
+	{ .head = "X-RateLimit-Reset: 1000000000\n", WAIT(21600, RL_X) },
+	{ .head = "X-RateLimit-Reset: 1000000001\n", WAIT(0, RL_X) },
+	{ .head = "X-RateLimit-Reset: 1748736060\n", WAIT(60, RL_X) },
+	{ .head = "X-RateLimit-Reset: 1748736000\n", WAIT(0, RL_X) },
+	{ .head = "X-RateLimit-Reset: 1748735999\n", WAIT(0, RL_X) },
+	{ .head = "X-RateLimit-Reset: 1748757600\n", WAIT(21600, RL_X) },
+	{ .head = "X-RateLimit-Reset: 1748757601\n", WAIT(21600, RL_X) },
+	{ .head = "X-RateLimit-Reset: 99999999999999999999999\n",
+	    WAIT(21600, RL_X) },
+	{ .head = "X-RateLimit-Reset: 18446744073709551616\n",
+	    WAIT(21600, RL_X) },
+	{ .head = "X-RateLimit-Reset: 1.5\n", WAIT(2, RL_X) },
+	{ .head = "X-RateLimit-Reset: 1.000\n", WAIT(1, RL_X) },
+	{ .head = "X-RateLimit-Reset: 1748736010.25\n", WAIT(11, RL_X) },
+	/* Names in any case, blanks, the prefixes of curl -v and wget -S. */
+	{ .head = "x-ratelimit-reset: 30\n", WAIT(30, RL_X) },
+	{ .head = "X-RATELIMIT-RESET: 30\n", WAIT(30, RL_X) },
+	{ .head = "x-RateLimit-rEsEt: 30\n", WAIT(30, RL_X) },
+	{ .head = "X-RateLimit-Reset : 30 \t\r\n", WAIT(30, RL_X) },
+	{ .head = "X-RateLimit-Reset:\t30\n", WAIT(30, RL_X) },
+	{ .head = "X-RateLimit-Reset:30\n", WAIT(30, RL_X) },
+	{ .head = "< x-ratelimit-reset: 30\r\n", WAIT(30, RL_X) },
+	{ .head = "  X-RateLimit-Reset: 30\n", WAIT(30, RL_X) },
+	/* RateLimit-Reset: seconds from now, whatever their size. */
+	{ .head = "RateLimit-Reset: 7\n", WAIT(7, RL_RESET) },
+	{ .head = "ratelimit-reset: 7\r\n", WAIT(7, RL_RESET) },
+	{ .head = "RateLimit-Reset: 1748736060\n", WAIT(21600, RL_RESET) },
+	{ .head = "RateLimit-Reset: 99999999999999999999999\n",
+	    WAIT(21600, RL_RESET) },
+	/* RateLimit: a list of policies, r and t among their parameters. */
+	{ .head = "RateLimit: \"default\";r=0;t=2\n",
+	    WAIT(2, RL_FIELD), .spent = 1 },
+	{ .head = "ratelimit: \"default\";r=0;t=2\r\n", WAIT(2, RL_FIELD),
+	    .spent = 1 },
+	{ .head = "RATELIMIT : \"default\";r=0;t=2 \r\n", WAIT(2, RL_FIELD),
+	    .spent = 1 },
+	{ .head = "RateLimit: default;r=0;t=2\n",
+	    WAIT(2, RL_FIELD), .spent = 1 },
+	{ .head = "RateLimit: \"default\";t=2;r=0\n",
+	    WAIT(2, RL_FIELD), .spent = 1 },
+	{ .head = "RateLimit: \"default\"; r=0; t=2\n", WAIT(2, RL_FIELD),
+	    .spent = 1 },
+	{ .head = "RateLimit: \"default\";t=5\n", WAIT(5, RL_FIELD) },
+	{ .head = "RateLimit: \"default\";r=0\n", .spent = 1 },
+	{ .head = "RateLimit: \"default\";r=3;t=5\n" },
+	{ .head = "RateLimit: \"default\"\n" },
+	{ .head = "RateLimit: \"default\";r=0;t=99999\n", WAIT(21600, RL_FIELD),
+	    .spent = 1 },
+	{ .head = "RateLimit: \"default\";r=0;t=999999999999999\n",
+	    WAIT(21600, RL_FIELD), .spent = 1 },
+	{ .head = "RateLimit: \"a\";r=5;t=60, \"b\";r=0;t=3\n",
+	    WAIT(3, RL_FIELD), .spent = 1 },
+	{ .head = "RateLimit: \"a\";r=0;t=60,\"b\";r=0;t=3\n",
+	    WAIT(60, RL_FIELD), .spent = 1 },
+	{ .head = "RateLimit: \"a\";r=1;t=60 ,\t\"b\";r=9;t=3\n" },
+	{ .head = "RateLimit: \"d\\\"q\\\\\";q=100;w=60;r=0;t=2;pk=:YWJj:;x=?1;"
+	    "y=-1.5;z;rr=7;tt=9\n", WAIT(2, RL_FIELD), .spent = 1 },
+	{ .head = "RateLimit: \"d\";r=5;r=0;t=9;t=2\n", WAIT(2, RL_FIELD),
+	    .spent = 1 },
+	/* Remaining: 0, the quota is spent; above 0, a reset is no wait. */
+	{ .head = "X-RateLimit-Remaining: 0\n", .spent = 1 },
+	{ .head = "x-ratelimit-remaining: 000\r\n", .spent = 1 },
+	{ .head = "RateLimit-Remaining: 0\n", .spent = 1 },
+	{ .head = "X-RateLimit-Remaining: 4999\n" },
+	{ .head = "X-RateLimit-Remaining: 4999\n"
+	    "X-RateLimit-Reset: 1748739600\n" },
+	{ .head = "X-RateLimit-Reset: 1748739600\n"
+	    "X-RateLimit-Remaining: 4999\n" },
+	{ .head = "RateLimit-Remaining: 1\nRateLimit-Reset: 30\n" },
+	{ .head = "X-RateLimit-Remaining: 0\nX-RateLimit-Reset: 1748736005\n",
+	    WAIT(5, RL_X), .spent = 1 },
+	{ .head = "X-RateLimit-Reset: 1748736005\nX-RateLimit-Remaining: 0\n",
+	    WAIT(5, RL_X), .spent = 1 },
+	{ .head = "RateLimit-Remaining: 0\nRateLimit-Reset: 4\n",
+	    WAIT(4, RL_RESET), .spent = 1 },
+	{ .head = "X-RateLimit-Remaining: 7\nRateLimit: \"d\";r=0;t=2\n"
+	    "X-RateLimit-Reset: 9\n", WAIT(9, RL_X), .spent = 1 },
+	/* Several resets: the longest. */
+	{ .head = "RateLimit-Reset: 4\nX-RateLimit-Reset: 9\n", WAIT(9, RL_X) },
+	{ .head = "X-RateLimit-Reset: 9\nRateLimit-Reset: 4\n", WAIT(9, RL_X) },
+	{ .head = "RateLimit: \"d\";t=12\nX-RateLimit-Reset: 9\n",
+	    WAIT(12, RL_FIELD) },
+	{ .head = "X-RateLimit-Reset: 9\nX-RateLimit-Reset: 3\n",
+	    WAIT(9, RL_X) },
+	/* A valid Retry-After comes first, before or after them. */
+	{ .head = "Retry-After: 3\nX-RateLimit-Reset: 60\n", WAIT(3, RL_RA) },
+	{ .head = "X-RateLimit-Reset: 60\nRetry-After: 3\n", WAIT(3, RL_RA) },
+	{ .head = "X-RateLimit-Remaining: 0\nRateLimit: \"d\";r=0;t=60\n"
+	    "Retry-After: 120\n", WAIT(120, RL_RA), .spent = 1 },
+	{ .head = "Retry-After: 0\nRateLimit-Reset: 60\n", WAIT(0, RL_RA) },
+	{ .head = "Retry-After: soon\nX-RateLimit-Reset: 60\n", WAIT(60, RL_X),
+	    .bad_ra = 1 },
+	/* A status line starts a response: what came before is not its. */
+	{ .head = "HTTP/1.1 429 x\r\nX-RateLimit-Remaining: 0\r\n"
+	    "X-RateLimit-Reset: 60\r\nRateLimit: \"d\";r=0;t=9\r\n\r\n"
+	    "HTTP/1.1 403 Forbidden\r\n\r\n" },
+	{ .head = "HTTP/1.1 429 x\r\nRetry-After: 5\r\n\r\n"
+	    "HTTP/1.1 429 x\r\nX-RateLimit-Reset: 60\r\n\r\n",
+	    WAIT(60, RL_X) },
+	{ .head = "HTTP/1.1 429 x\r\nX-RateLimit-Reset: 60\r\n\r\n"
+	    "HTTP/1.1 429 x\r\nRetry-After: 5\r\n\r\n", WAIT(5, RL_RA) },
+	{ .head = "HTTP/1.1 200 OK\r\nX-RateLimit-Remaining: 4999\r\n\r\n"
+	    "HTTP/1.1 403 Forbidden\r\nX-RateLimit-Reset: 60\r\n\r\n",
+	    WAIT(60, RL_X) },
+	/* GitHub's head, as curl -D prints it. */
+	{ .head = "HTTP/2 403 \r\nserver: github.com\r\n"
+	    "x-ratelimit-limit: 60\r\nx-ratelimit-remaining: 0\r\n"
+	    "x-ratelimit-reset: 1748736003\r\nx-ratelimit-used: 60\r\n"
+	    "x-ratelimit-resource: core\r\n\r\n", WAIT(3, RL_X), .spent = 1 },
+};
+
+/* Rate-limit headers whose value is malformed: flagged, nothing taken. */
+static const char *const rl_bad[] = {
+	"X-RateLimit-Reset:",
+	"X-RateLimit-Reset: \t\r",
+	"X-RateLimit-Reset: -5",
+	"X-RateLimit-Reset: +5",
+	"X-RateLimit-Reset: abc",
+	"X-RateLimit-Reset: 5s",
+	"X-RateLimit-Reset: 5 6",
+	"X-RateLimit-Reset: 5,6",
+	"X-RateLimit-Reset: 1.",
+	"X-RateLimit-Reset: .5",
+	"X-RateLimit-Reset: 1.5.5",
+	"X-RateLimit-Reset: 1e9",
+	"X-RateLimit-Reset: 0x10",
+	"X-RateLimit-Reset: Sun, 06 Nov 1994 08:49:37 GMT",
+	"RateLimit-Reset: 1.5",
+	"RateLimit-Reset: -1",
+	"RateLimit-Reset: ",
+	"X-RateLimit-Remaining: -1",
+	"X-RateLimit-Remaining: none",
+	"X-RateLimit-Remaining: 0.0",
+	"X-RateLimit-Remaining:",
+	"RateLimit-Remaining: 0 left",
+	"RateLimit:",
+	"RateLimit: \"default\";r=-1;t=2",
+	"RateLimit: \"default\";r=0;t=-2",
+	"RateLimit: \"default\";r=0;t=2.5",
+	"RateLimit: \"default\";r=0;t",
+	"RateLimit: \"default\";r;t=2",
+	"RateLimit: \"default\";r=0;t=\"2\"",
+	"RateLimit: \"default\";r=0;t=?1",
+	"RateLimit: \"default\";r=0;t=1234567890123456",
+	"RateLimit: \"default;r=0;t=2",
+	"RateLimit: \"de\\fault\";r=0;t=2",
+	"RateLimit: \"default\";r=0;t=2,",
+	"RateLimit: \"default\";r=0;t=2;",
+	"RateLimit: \"default\";r=0;;t=2",
+	"RateLimit: \"default\" ;r=0;t=2",
+	"RateLimit: \"default\";r =0;t=2",
+	"RateLimit: \"default\";R=0;T=2",
+	"RateLimit: \"a\";r=0;t=2 \"b\"",
+	"RateLimit: , \"a\";r=0;t=2",
+	"RateLimit: (\"a\" \"b\");r=0;t=2",
+	"RateLimit: r=0;t=2",
+	"RateLimit: \"a\";r=0;t=2;x=@",
+	"< ratelimit: \"d\";t=soon\r",
+};
+
+/* Lines that are no rate-limit header read. */
+static const char *const rl_other[] = {
+	"X-RateLimit-Limit: 60",
+	"X-RateLimit-Used: 60",
+	"X-RateLimit-Resource: core",
+	"X-RateLimit-Reset-After: 1.5",
+	"X-RateLimit-Remaining-Minute: 0",
+	"RateLimit-Policy: \"default\";q=100;w=60",
+	"RateLimit-Limit: 100",
+	"RateLimits: \"default\";r=0;t=2",
+	"X-RateLimit-Reset 30",
+	"X-RateLimit: r=0",
+	"XRateLimit-Reset: 30",
+	"> X-RateLimit-Remaining: 0",
+	"the X-RateLimit-Remaining: 0 header",
+	"X",
+	"x-ratelimit-remaining",
+};
+
+/* A record as the table says it should be. */
+static void
+check_rl(const struct rl_case *c, const struct http_seen *hs, const char *how)
+{
+	ck_assert_msg(hs->retry_after == c->wait && hs->retry_after_s ==
+	    c->secs, "%s \"%s\": wait %d %llu s, not %d %llu s", how, c->head,
+	    hs->retry_after, (unsigned long long)hs->retry_after_s, c->wait,
+	    (unsigned long long)c->secs);
+	ck_assert_msg(hs->retry_after_from == c->from, "%s \"%s\": from %d, "
+	    "not %d", how, c->head, hs->retry_after_from, c->from);
+	ck_assert_msg(hs->quota_spent == c->spent, "%s \"%s\": spent %d",
+	    how, c->head, hs->quota_spent);
+	ck_assert_int_eq(hs->bad_retry_after, c->bad_ra);
+	ck_assert_int_eq(hs->bad_ratelimit, 0);
+}
+
+START_TEST(rate_limit_headers_in_every_form_give_their_wait)
+{
+	const struct rl_case	*c = &rl_good[_i];
+	struct http_seen	 hs;
+	struct http_line	 hl;
+	size_t			 len = strlen(c->head), i;
+
+	hs = seen_of(c->head, len, NOW_2025);
+	check_rl(c, &hs, "whole");
+
+	/* Byte by byte, from a heap copy of each byte. */
+	http_clear(&hs);
+	memset(&hl, 0, sizeof hl);
+	for (i = 0; i < len; i++)
+		feed_exact_at(&hs, &hl, c->head + i, 1, NOW_2025);
+	http_flush(&hs, &hl, NOW_2025);
+	check_rl(c, &hs, "byte-wise");
+}
+END_TEST
+
+START_TEST(malformed_rate_limit_values_are_flagged_and_ignored)
+{
+	static const char	 before[] =
+	    "HTTP/1.1 429\r\nRateLimit-Reset: 7\r\n";
+	struct http_seen	 hs;
+	char			 buf[256];
+	size_t			 len;
+
+	hs = seen_line(rl_bad[_i], NOW_2025);
+	ck_assert_msg(hs.retry_after == 0 && hs.retry_after_s == 0 &&
+	    hs.quota_spent == 0, "\"%s\" taken", rl_bad[_i]);
+	ck_assert_msg(hs.bad_ratelimit == 1, "\"%s\" not flagged",
+	    rl_bad[_i]);
+	ck_assert_int_eq(hs.bad_retry_after, 0);
+
+	/* An earlier valid one stands. */
+	len = strlen(rl_bad[_i]);
+	ck_assert_uint_lt(sizeof before - 1 + len, sizeof buf);
+	memcpy(buf, before, sizeof before - 1);
+	memcpy(buf + sizeof before - 1, rl_bad[_i], len);
+	buf[sizeof before - 1 + len] = '\n';
+	hs = seen_of(buf, sizeof before + len, NOW_2025);
+	ck_assert_int_eq(hs.status, 429);
+	ck_assert_msg(hs.retry_after == 1 && hs.retry_after_s == 7 &&
+	    hs.retry_after_from == HTTP_WAIT_RATELIMIT_RESET,
+	    "\"%s\" replaced the valid RateLimit-Reset", rl_bad[_i]);
+	ck_assert_int_eq(hs.bad_ratelimit, 1);
+}
+END_TEST
+
+START_TEST(lines_that_are_not_rate_limit_headers_are_not_flagged)
+{
+	struct http_seen	hs;
+
+	hs = seen_line(rl_other[_i], NOW_2025);
+	ck_assert_msg(hs.retry_after == 0 && hs.quota_spent == 0 &&
+	    hs.bad_ratelimit == 0 && hs.bad_retry_after == 0,
+	    "\"%s\" read as a rate-limit header", rl_other[_i]);
+}
+END_TEST
+
+START_TEST(an_unterminated_rate_limit_header_is_not_trusted)
+{
+	static const char *const	texts[] = {
+		"HTTP/1.1 403 x\r\nX-RateLimit-Remaining: 0",
+		"HTTP/1.1 403 x\r\n< x-ratelimit-reset: 5",
+		"HTTP/1.1 403 x\r\n  RateLimit: \"d\";r=0;t=2",
+	};
+	struct http_seen		hs;
+	size_t				i;
+
+	for (i = 0; i < nitems(texts); i++) {
+		hs = seen_of(texts[i], strlen(texts[i]), NOW_2025);
+		ck_assert_int_eq(hs.status, 403);
+		ck_assert_msg(hs.retry_after == 0 && hs.quota_spent == 0,
+		    "\"%s\" trusted", texts[i]);
+		ck_assert_int_eq(hs.bad_ratelimit, 1);
+	}
+}
+END_TEST
+
+START_TEST(the_wait_headers_have_their_names)
+{
+	ck_assert_str_eq(http_wait_name(HTTP_WAIT_RETRY_AFTER),
+	    "Retry-After");
+	ck_assert_str_eq(http_wait_name(HTTP_WAIT_RATELIMIT), "RateLimit");
+	ck_assert_str_eq(http_wait_name(HTTP_WAIT_RATELIMIT_RESET),
+	    "RateLimit-Reset");
+	ck_assert_str_eq(http_wait_name(HTTP_WAIT_X_RATELIMIT_RESET),
+	    "X-RateLimit-Reset");
+	ck_assert_str_eq(http_wait_name(HTTP_WAIT_NONE), "");
 }
 END_TEST
 
@@ -1076,6 +1410,20 @@ http_suite(void)
 	tcase_add_test(tc, nul_bytes_are_ordinary_bytes);
 	tcase_add_test(tc, a_cleared_record_has_seen_nothing);
 	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("ratelimit");
+	tcase_add_loop_test(tc,
+	    rate_limit_headers_in_every_form_give_their_wait, 0,
+	    nitems(rl_good));
+	tcase_add_loop_test(tc,
+	    malformed_rate_limit_values_are_flagged_and_ignored, 0,
+	    nitems(rl_bad));
+	tcase_add_loop_test(tc,
+	    lines_that_are_not_rate_limit_headers_are_not_flagged, 0,
+	    nitems(rl_other));
+	tcase_add_test(tc, an_unterminated_rate_limit_header_is_not_trusted);
+	tcase_add_test(tc, the_wait_headers_have_their_names);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("list");

@@ -459,6 +459,7 @@ struct hcase {
 	int		 http;		/* the last HTTP status; 0: none */
 	int		 ra;		/* a Retry-After came: RA(seconds) */
 	uint64_t	 ra_s;
+	int		 spent;		/* the rate-limit quota is spent */
 	double		 spread;
 	const char	*list;		/* --http=LIST; NULL: the default */
 	int		 no_http;	/* --http not given */
@@ -470,6 +471,7 @@ struct hcase {
 	enum verdict_kind want;
 	enum run_end	 want_end;	/* END_NONE unless it gives up */
 	uint64_t	 want_sleep;	/* VERDICT_RETRY; 0: DELAY */
+	const char	*want_why;	/* NULL: not checked */
 };
 
 #define RA(s) .ra = 1, .ra_s = (s)
@@ -520,6 +522,26 @@ static const struct hcase hcases[] = {
 	{ .name = "a Retry-After from the output's end may pass the deadline",
 	    .status = 22, .http = 503, RA(2), .deadline = 2 * S + MS(100),
 	    .delivered = MS(200), .want = GU, .want_end = END_RETRY_AFTER },
+	{ .name = "a 403 with its quota spent is retried (GitHub)",
+	    .status = 22, .http = 403, RA(3), .spent = 1, .want = RT,
+	    .want_sleep = 3 * S, .want_why = "its rate-limit quota is spent" },
+	{ .name = "a 403 without it stays permanent", .status = 22,
+	    .http = 403, RA(3), .want = GU, .want_end = END_PERMANENT,
+	    .want_why = "not in the --http list" },
+	{ .name = "a 429 with its quota spent, not in the list", .status = 22,
+	    .http = 429, .spent = 1, .list = "503", .want = RT },
+	{ .name = "a 404 with its quota spent stays permanent", .status = 22,
+	    .http = 404, .spent = 1, .want = GU, .want_end = END_PERMANENT },
+	{ .name = "a spent quota does not make a success a failure",
+	    .http = 403, .spent = 1, .want = OK },
+	{ .name = "the status lists still apply to a spent quota",
+	    .status = 22, .http = 403, .spent = 1, .stop_on = "22",
+	    .want = GU, .want_end = END_PERMANENT },
+	{ .name = "a spent quota without --http counts for nothing",
+	    .status = 22, .http = 403, .spent = 1, .no_http = 1, .want = RT },
+	{ .name = "a reset past the deadline gives up at once", .status = 22,
+	    .http = 403, RA(30), .spent = 1, .deadline = 5 * S, .want = GU,
+	    .want_end = END_RETRY_AFTER },
 };
 
 START_TEST(http_cases_get_their_verdict)
@@ -559,6 +581,7 @@ START_TEST(http_cases_get_their_verdict)
 	seen.status = c->http;
 	seen.retry_after = c->ra;
 	seen.retry_after_s = c->ra_s;
+	seen.quota_spent = c->spent;
 	memset(&out, 0, sizeof out);
 	out.status = c->status;
 	memset(&in, 0, sizeof in);
@@ -586,6 +609,9 @@ START_TEST(http_cases_get_their_verdict)
 		    "after NOW", c->name, (unsigned long long)(v.wake - NOW));
 	}
 	ck_assert_int_eq(v.http_status, c->no_http ? 0 : c->http);
+	if (c->want_why != NULL)
+		ck_assert_msg(v.why != NULL && strcmp(v.why, c->want_why) == 0,
+		    "%s: why \"%s\"", c->name, v.why != NULL ? v.why : "");
 	cond_free(&cond);
 }
 END_TEST

@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# --http: a 403 with the RateLimit field of the IETF draft saying its quota
+# is spent (`RateLimit: "default";r=0;t=2`) is retried, after t seconds.
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+# shellcheck source=lib-supervise.sh
+. "$TESTS_DIR/lib-supervise.sh"
+
+# shellcheck source=lib-http.sh
+. "$TESTS_DIR/lib-http.sh"
+
+# shellcheck disable=SC2317 # called through thrice_
+waits() {
+	serve_ '403:RateLimit-Policy="default";q=10;w=60:RateLimit="default";r=0;t=2' 200
+	returns_ 0 "$RETRY" --http -a 3 --delay=10ms -- \
+		curl -q -fsS -D /dev/stderr "$url" >out 2>err || return 1
+	expect_lines 2 log || return 1
+	gap=$(awk 'NR == 1 { t = $1 } NR == 2 { print $1 - t }' log)
+	test "$gap" -ge 2000 || note_ "the retry came ${gap}ms after the" \
+		"403, before its RateLimit t=2 was up" || return 1
+	test "$gap" -lt 6000 ||
+		note_ "the retry came ${gap}ms after the 403, expected ~2000-2200ms"
+}
+thrice_ waits || fail=1
+
+Exit "$fail"
