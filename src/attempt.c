@@ -174,6 +174,17 @@ attempt_verdict(struct attempt *a, struct io *io,
 	return 0;
 }
 
+/* What a message tells of the attempt, ended: its verdict's status and why. */
+void
+attempt_tell(const struct attempt *a, struct log_attempt *la)
+{
+	la->outcome = &a->out;
+	la->status = a->v.status;
+	la->why = a->v.why;
+	la->http_status = a->v.http_status;
+	la->retry_after_ns = a->v.retry_after;
+}
+
 void
 attempt_free(struct attempt *a)
 {

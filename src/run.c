@@ -76,13 +76,8 @@ view_last(const struct run *r)
 {
 	struct log_attempt	la = view_of(r, r->made);
 
-	if (r->made == 0)
-		return la;
-	la.outcome = &r->a.out;
-	la.status = r->a.v.status;
-	la.why = r->a.v.why;
-	la.http_status = r->a.v.http_status;
-	la.retry_after_ns = r->a.v.retry_after;
+	if (r->made > 0)
+		attempt_tell(&r->a, &la);
 	return la;
 }
 
