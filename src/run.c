@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "attempt.h"
+#include "control.h"
 #include "eventloop.h"
 #include "exitcodes.h"
 #include "gate.h"
@@ -49,6 +50,7 @@ struct run {
 	struct backoff_state	 bs;
 	struct gate		 gate;		/* --budget, or always go */
 	struct attempt		 a;		/* the last attempt */
+	struct control		 ctl;		/* RETRY_CONTROL */
 	uint64_t		 made;		/* attempts started */
 	int			 prev;		/* status; -1 before the first */
 	enum run_state		 state;
@@ -202,7 +204,8 @@ admit(struct run *r)
 
 /*
  * Where the run stands, for the verdict on the attempt that ended: the
- * deadline and the next delay, and a draw for a Retry-After. Drawn only
+ * deadline, the next delay, what the attempt wrote to RETRY_CONTROL, and
+ * a draw for a Retry-After or a delay it asked. Drawn only
  * when needed, in this order: --seed gives the same delays as ever.
  */
 static void
@@ -213,7 +216,9 @@ run_stands(struct run *r, struct verdict_input *in)
 	memset(in, 0, sizeof *in);
 	in->deadline = r->deadline;
 	in->delay = backoff_next(&r->o->backoff, &r->bs, r->made, u, v);
-	in->spread = r->a.http.retry_after ? rng_uniform(r->rng) : 0;
+	in->push = control_read(&r->ctl);
+	in->spread = r->a.http.retry_after || pushback_floor(in->push) ?
+	    rng_uniform(r->rng) : 0;
 	if (r->a.http.bad_retry_after)
 		log_detail("a Retry-After that is neither seconds nor an "
 		    "HTTP-date was ignored");
@@ -230,6 +235,7 @@ attempt(struct run *r)
 	struct verdict_input	 in;
 	struct log_attempt	 la;
 
+	control_fresh(&r->ctl, &r->env);
 	runenv_set(&r->env, a->number, eventloop_now() - r->start, r->prev);
 	la = view_of(r, a->number);
 	log_start(&la);
@@ -388,6 +394,7 @@ run_teardown(struct run *r)
 		hooks_free(&r->hooks);
 	supervise_close(&r->sup);
 	runenv_free(&r->env);
+	control_remove(&r->ctl);
 	gate_close(&r->gate);
 	/*
 	 * The last messages, while the reader takes them. The last output
