@@ -60,7 +60,9 @@ make_dir(struct control *c)
 	c->dir = strdup(path);
 	c->entry = malloc(sizeof "RETRY_CONTROL=/" CONTROL_NAME + len);
 	c->dirfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (c->dir == NULL || c->entry == NULL || c->dirfd == -1) {
+	/* 0700 whatever the umask: retry and its attempts make files in it. */
+	if (c->dir == NULL || c->entry == NULL || c->dirfd == -1 ||
+	    fchmod(c->dirfd, 0700) == -1) {
 		if (c->dirfd != -1)
 			close(c->dirfd);
 		(void)rmdir(path);
