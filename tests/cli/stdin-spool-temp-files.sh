@@ -17,6 +17,7 @@ head -c 3M /dev/urandom >in || framework_failure_ "cannot make the input"
 mkdir tmp || framework_failure_ "cannot make tmp"
 T=$PWD/tmp
 # What is in $T but RETRY_CONTROL's directory.
+# shellcheck disable=SC2010 # names made by mkstemp and mkdtemp: no blanks
 spooled() {
 	ls -A "$T" | grep -v '^retry-control\.'
 }
