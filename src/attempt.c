@@ -188,6 +188,23 @@ attempt_verdict(struct attempt *a, struct io *io,
 	return 0;
 }
 
+/*
+ * What a message tells of the attempt, ended: its verdict's status, why,
+ * and what the server and the command asked.
+ */
+void
+attempt_tell(const struct attempt *a, struct log_attempt *la)
+{
+	la->outcome = &a->out;
+	la->status = a->v.status;
+	la->why = a->v.why;
+	la->http_status = a->v.http_status;
+	la->retry_after_ns = a->v.retry_after;
+	la->retry_after_from = http_wait_name(a->v.retry_after_from);
+	la->pushed = a->v.pushed;
+	la->push_delay_ns = a->v.push_delay;
+}
+
 void
 attempt_free(struct attempt *a)
 {

@@ -14,6 +14,7 @@
 #include "cond.h"
 #include "http.h"
 #include "io.h"
+#include "log.h"
 #include "outcome.h"
 #include "supervise.h"
 #include "verdict.h"
@@ -38,6 +39,7 @@ int	attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
 	    char **argv, char **envp);
 int	attempt_output(struct attempt *a, struct io *io);
 int	attempt_io_error(const struct attempt *a, const struct io *io);
+void	attempt_tell(const struct attempt *a, struct log_attempt *la);
 void	attempt_free(struct attempt *a);
 int	attempt_verdict(struct attempt *a, struct io *io,
 	    const struct verdict_policy *policy, struct verdict_input *in);

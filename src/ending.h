@@ -16,6 +16,7 @@ enum run_end {
 	END_OUTPUT,		/* a success's held output was cut short */
 	END_BUDGET,		/* no token came in time */
 	END_CIRCUIT,		/* the circuit stays open too long */
+	END_PUSHBACK,		/* the command asked: stop, or a delay too long */
 };
 
 #endif

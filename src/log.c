@@ -427,6 +427,23 @@ is_retry_after(const struct log_attempt *a)
 	return strcmp(wait_header(a), "Retry-After") == 0;
 }
 
+/* The command's word, as JSON names it. */
+static const char *
+pushback_name(enum pushback_word w)
+{
+	switch (w) {
+	case PUSHBACK_NONE:
+		return "none";
+	case PUSHBACK_STOP:
+		return "stop";
+	case PUSHBACK_RETRY:
+		return "retry";
+	case PUSHBACK_DELAY:
+		return "delay";
+	}
+	return "none";
+}
+
 /* Start a JSON object with the fields every event has. */
 static void
 add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
@@ -455,6 +472,12 @@ add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 			    "\"retry_after_from\":\"%s\"",
 			    duration_seconds(a->retry_after_ns),
 			    wait_header(a));
+		if (a->pushed != PUSHBACK_NONE)
+			addf(ln, ",\"pushback\":\"%s\"",
+			    pushback_name(a->pushed));
+		if (a->push_delay_ns != 0)
+			addf(ln, ",\"pushback_delay_s\":%.6f",
+			    duration_seconds(a->push_delay_ns));
 	}
 	addf(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
 	if (a->budget != NULL) {
@@ -574,6 +597,11 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 			addf(&ln, " (the server asked for %s in %s)",
 			    duration_format(a->retry_after_ns, d, sizeof d),
 			    wait_header(a));
+		if (a->pushed == PUSHBACK_RETRY)
+			addf(&ln, " (the command asked to retry)");
+		else if (a->pushed == PUSHBACK_DELAY)
+			addf(&ln, " (the command asked for %s)",
+			    duration_format(a->push_delay_ns, d, sizeof d));
 	}
 	emit(&ln);
 }
@@ -664,6 +692,8 @@ end_name(enum run_end why)
 		return "budget";
 	case END_CIRCUIT:
 		return "circuit";
+	case END_PUSHBACK:
+		return "pushback";
 	}
 	return "attempts";
 }
@@ -710,6 +740,15 @@ give_up_text(struct line *ln, const struct log_attempt *a, enum run_end why)
 		break;
 	case END_PERMANENT:
 		addf(ln, "), a status that is not retried; giving up");
+		break;
+	case END_PUSHBACK:
+		if (a->pushed == PUSHBACK_STOP)
+			addf(ln, "); giving up: the command asked to stop "
+			    "(RETRY_CONTROL)");
+		else
+			addf(ln, "); giving up: the command asked to wait %s "
+			    "(RETRY_CONTROL), past the deadline",
+			    duration_format(a->push_delay_ns, d, sizeof d));
 		break;
 	case END_DEADLINE:
 		addf(ln, "); giving up: the next attempt would start after "

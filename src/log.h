@@ -2,7 +2,8 @@
 /*
  * Every message retry prints: text or JSON lines on stderr, by verbosity.
  * At the bottom of the modules: it knows how an attempt ended (outcome.h),
- * why a run ends (ending.h) and a budget's states (budget.h), and nothing
+ * why a run ends (ending.h), a budget's states (budget.h) and the words
+ * of pushback (pushback.h), and nothing
  * of the loop, the options or the supervisor.
  */
 #ifndef RETRY_LOG_H
@@ -14,6 +15,7 @@
 #include "budget.h"
 #include "ending.h"
 #include "outcome.h"
+#include "pushback.h"
 
 /* What a sleep counted down on the terminal is for. */
 enum log_sleep {
@@ -39,6 +41,8 @@ struct log_attempt {
 	uint64_t		 retry_after_ns; /* the server asked; 0: none */
 	const char		*retry_after_from; /* in which header; NULL or
 						      "": Retry-After */
+	enum pushback_word	 pushed;	/* the command's word that counted */
+	uint64_t		 push_delay_ns;	/* the command asked; 0: none */
 	uint64_t		 elapsed_ns;
 	const char		*budget;	/* --budget NAME, or NULL */
 	double			 tokens;	/* its tokens, as last seen */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "attempt.h"
+#include "control.h"
 #include "eventloop.h"
 #include "exitcodes.h"
 #include "gate.h"
@@ -49,6 +50,7 @@ struct run {
 	struct backoff_state	 bs;
 	struct gate		 gate;		/* --budget, or always go */
 	struct attempt		 a;		/* the last attempt */
+	struct control		 ctl;		/* RETRY_CONTROL */
 	uint64_t		 made;		/* attempts started */
 	int			 prev;		/* status; -1 before the first */
 	enum run_state		 state;
@@ -76,14 +78,8 @@ view_last(const struct run *r)
 {
 	struct log_attempt	la = view_of(r, r->made);
 
-	if (r->made == 0)
-		return la;
-	la.outcome = &r->a.out;
-	la.status = r->a.v.status;
-	la.why = r->a.v.why;
-	la.http_status = r->a.v.http_status;
-	la.retry_after_ns = r->a.v.retry_after;
-	la.retry_after_from = http_wait_name(r->a.v.retry_after_from);
+	if (r->made > 0)
+		attempt_tell(&r->a, &la);
 	return la;
 }
 
@@ -209,7 +205,8 @@ admit(struct run *r)
 
 /*
  * Where the run stands, for the verdict on the attempt that ended: the
- * deadline and the next delay, and a draw for a Retry-After. Drawn only
+ * deadline, the next delay, what the attempt wrote to RETRY_CONTROL, and
+ * a draw for a Retry-After or a delay it asked. Drawn only
  * when needed, in this order: --seed gives the same delays as ever.
  */
 static void
@@ -220,7 +217,9 @@ run_stands(struct run *r, struct verdict_input *in)
 	memset(in, 0, sizeof *in);
 	in->deadline = r->deadline;
 	in->delay = backoff_next(&r->o->backoff, &r->bs, r->made, u, v);
-	in->spread = r->a.http.retry_after ? rng_uniform(r->rng) : 0;
+	in->push = control_read(&r->ctl);
+	in->spread = r->a.http.retry_after || pushback_floor(in->push) ?
+	    rng_uniform(r->rng) : 0;
 }
 
 /*
@@ -234,6 +233,7 @@ attempt(struct run *r)
 	struct verdict_input	 in;
 	struct log_attempt	 la;
 
+	control_fresh(&r->ctl, &r->env);
 	runenv_set(&r->env, a->number, eventloop_now() - r->start, r->prev);
 	la = view_of(r, a->number);
 	log_start(&la);
@@ -394,6 +394,7 @@ run_teardown(struct run *r)
 		hooks_free(&r->hooks);
 	supervise_close(&r->sup);
 	runenv_free(&r->env);
+	control_remove(&r->ctl);
 	gate_close(&r->gate);
 	/*
 	 * The last messages, while the reader takes them. The last output

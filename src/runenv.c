@@ -24,6 +24,7 @@ static const char *const retry_vars[RUNENV_NVARS] = {
 	[RUNENV_NEXT_DELAY] = "RETRY_NEXT_DELAY",
 	[RUNENV_ATTEMPTS_MADE] = "RETRY_ATTEMPTS_MADE",
 	[RUNENV_NESTING] = "RETRY_NESTING",
+	[RUNENV_CONTROL] = "RETRY_CONTROL",
 };
 
 /*
@@ -190,6 +191,7 @@ runenv_init(struct runenv *re, char *const *base, uint64_t max_attempts)
 	if ((re->envp = calloc(n + RUNENV_NVARS + 1, sizeof *re->envp)) == NULL)
 		return -1;
 	re->nbase = 0;
+	re->control = NULL;
 	for (i = 0; i < n; i++)
 		if (!is_retry_var(base[i]))
 			re->envp[re->nbase++] = base[i];
@@ -234,7 +236,19 @@ runenv_set(struct runenv *re, uint64_t n, uint64_t elapsed_ns, int prev)
 	if (prev >= 0)
 		re->envp[i++] = re->vars[RUNENV_PREVIOUS];
 	re->envp[i++] = re->vars[RUNENV_RUN_ID];
+	if (re->control != NULL)
+		re->envp[i++] = re->control;
 	re->envp[i] = NULL;
+}
+
+/*
+ * RETRY_CONTROL=PATH (the caller's string, kept until it says otherwise)
+ * for the attempts set from now on; NULL: none.
+ */
+void
+runenv_control(struct runenv *re, char *entry)
+{
+	re->control = entry;
 }
 
 /*

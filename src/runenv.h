@@ -2,8 +2,8 @@
 /*
  * The environment of the attempts and hooks: retry's own, less any inherited
  * RETRY_* variable of an outer retry, plus RETRY_ATTEMPT, RETRY_MAX_ATTEMPTS,
- * RETRY_ELAPSED, RETRY_PREVIOUS_STATUS, RETRY_RUN_ID (and for hooks
- * RETRY_STATUS, RETRY_NEXT_DELAY / RETRY_ATTEMPTS_MADE).
+ * RETRY_ELAPSED, RETRY_PREVIOUS_STATUS, RETRY_RUN_ID, RETRY_CONTROL (and
+ * for hooks RETRY_STATUS, RETRY_NEXT_DELAY / RETRY_ATTEMPTS_MADE).
  */
 #ifndef RETRY_RUNENV_H
 #define RETRY_RUNENV_H
@@ -22,6 +22,7 @@ enum runenv_var {
 	RUNENV_NEXT_DELAY,
 	RUNENV_ATTEMPTS_MADE,
 	RUNENV_NESTING,		/* nested retries only: LAYERS:RUNS */
+	RUNENV_CONTROL,		/* kept by control.c: a path is long */
 	RUNENV_NVARS
 };
 
@@ -35,10 +36,12 @@ struct runenv {
 	char	  vars[RUNENV_NVARS][64];
 	uint64_t  layers;	/* retries around an attempt: 1 unless nested */
 	uint64_t  runs;		/* the product of their limits; 0: none */
+	char	 *control;	/* RETRY_CONTROL=PATH, or NULL */
 };
 
 int	runenv_init(struct runenv *, char *const *, uint64_t);
 void	runenv_set(struct runenv *, uint64_t, uint64_t, int);
+void	runenv_control(struct runenv *, char *);
 void	runenv_on_retry(struct runenv *re, int status, uint64_t delay);
 void	runenv_on_give_up(struct runenv *re, int status, uint64_t made);
 char  **runenv_envp(const struct runenv *);

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The verdict on an attempt, as retry(1) says in "Attempts and outcomes"
- * and "Conditions on output and hooks", and the budget's word before the
- * next one ("Sharing a budget"). Pure: time, the next delay, the output's
- * matches and the store's answer are passed in, so each rule is tested
- * in a table.
+ * The verdict on an attempt, as retry(1) says in "Attempts and outcomes",
+ * "Conditions on output and hooks" and "Pushback", and the budget's word
+ * before the next one ("Sharing a budget"). Pure: time, the next delay,
+ * the output's matches, the command's word and the store's answer are
+ * passed in, so each rule is tested in a table.
  */
 #include "config.h"
 
@@ -99,33 +99,63 @@ judge(const struct verdict_policy *p, const struct verdict_input *in,
 }
 
 /*
- * Retry-After, or the reset of a rate limit where none came (http.c
- * chose): the sleep is never shorter than the server asked, and not
- * capped by --cap; up to a tenth more, at random, so that clients told
- * the same value do not come back together. A wait that would end at or
- * past the deadline is not begun (-1); where only the spread would, it
- * is cut to fit.
+ * A floor to the sleep (a Retry-After, the reset of a rate limit where
+ * none came (http.c chose), or a delay the command asked for): the
+ * sleep is never shorter, and not capped by --cap; up to a tenth more,
+ * at random, so that clients told the same value do not come back
+ * together. A wait that would end at or past the deadline is not begun
+ * (-1); where only the spread would, it is cut to fit.
  */
 static int
-server_wait(const struct verdict_input *in, struct verdict *v)
+floor_wait(const struct verdict_input *in, struct verdict *v, uint64_t floor)
 {
-	uint64_t	ra, spread, left;
+	uint64_t	spread, left;
 
-	ra = in->http->retry_after_s * 1000000000ULL;
-	v->retry_after = ra;
-	v->retry_after_from = in->http->retry_after_from;
 	if (in->deadline != 0 &&
-	    (in->now >= in->deadline || ra >= in->deadline - in->now))
+	    (in->now >= in->deadline || floor >= in->deadline - in->now))
 		return -1;
-	spread = (uint64_t)(in->spread * ((double)ra / 10));
+	spread = (uint64_t)(in->spread * ((double)floor / 10));
 	if (in->deadline != 0) {
 		left = in->deadline - in->now;
-		if (spread >= left - ra)
-			spread = left - ra - 1;
+		if (spread >= left - floor)
+			spread = left - floor - 1;
 	}
-	if (ra + spread > v->sleep)
-		v->sleep = ra + spread;
+	if (floor + spread > v->sleep)
+		v->sleep = floor + spread;
 	return 0;
+}
+
+/*
+ * The floors of the sleep: a Retry-After (it counts only in a response,
+ * after a status line: one with none before it is a log line or the
+ * like), and a delay the command asked for, at most 6 h as a
+ * Retry-After. The longer of the two is the floor; -1 and why the run
+ * gives up when it ends too late (none: a floor of 0 does nothing).
+ */
+static int
+floors(const struct verdict_policy *p, const struct verdict_input *in,
+    struct verdict *v, enum run_end *end)
+{
+	uint64_t	floor;
+
+	if (p->http != NULL && in->http != NULL && in->http->retry_after &&
+	    in->http->status != 0) {
+		v->retry_after = in->http->retry_after_s * NSEC_PER_SEC;
+		v->retry_after_from = in->http->retry_after_from;
+	}
+	if (in->push != NULL && in->push->word == PUSHBACK_DELAY) {
+		v->pushed = PUSHBACK_DELAY;
+		v->push_delay = in->push->delay < VERDICT_FLOOR_MAX_NS ?
+		    in->push->delay : VERDICT_FLOOR_MAX_NS;
+	}
+	if (v->push_delay > v->retry_after) {
+		floor = v->push_delay;
+		*end = END_PUSHBACK;
+	} else {
+		floor = v->retry_after;
+		*end = END_RETRY_AFTER;
+	}
+	return floor_wait(in, v, floor);
 }
 
 static void
@@ -136,11 +166,34 @@ give_up(struct verdict *v, enum run_end end)
 }
 
 /*
+ * The command's word on its status (RETRY_CONTROL): "stop" ends a run
+ * that would go on, with this attempt's status; "retry" retries a
+ * failure that would not be. Neither changes a success.
+ */
+static enum verdict_kind
+command_says(const struct verdict_input *in, enum verdict_kind k,
+    struct verdict *v)
+{
+	if (in->push == NULL)
+		return k;
+	if (in->push->word == PUSHBACK_STOP && k == VERDICT_RETRY) {
+		v->pushed = PUSHBACK_STOP;
+		return VERDICT_GIVE_UP;
+	}
+	if (in->push->word == PUSHBACK_RETRY && k == VERDICT_GIVE_UP) {
+		v->pushed = PUSHBACK_RETRY;
+		return VERDICT_RETRY;
+	}
+	return k;
+}
+
+/*
  * What the attempt was, whatever follows. In this order: a command that
  * could not be run is never retried; an attempt that died of SIGINT or
  * SIGQUIT was interrupted by the user (Ctrl-C reaches the attempt, which
  * holds the terminal); one stopped at the deadline ends the run with
- * 124; then the status and output rules. A retry is yet to be allowed.
+ * 124; then the status and output rules, and the command's word on
+ * them. A retry is yet to be allowed.
  */
 static void
 classify(const struct verdict_policy *p, const struct verdict_input *in,
@@ -161,8 +214,10 @@ classify(const struct verdict_policy *p, const struct verdict_input *in,
 	    in->ended >= in->deadline) {
 		v->status = EXIT_TIMEDOUT;
 		give_up(v, END_DEADLINE);
-	} else if ((v->kind = judge(p, in, out, v)) == VERDICT_GIVE_UP)
-		give_up(v, END_PERMANENT);
+	} else if ((v->kind = command_says(in, judge(p, in, out, v), v)) ==
+	    VERDICT_GIVE_UP)
+		give_up(v, v->pushed == PUSHBACK_STOP ? END_PUSHBACK :
+		    END_PERMANENT);
 }
 
 /*
@@ -221,6 +276,8 @@ void
 verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
     struct verdict *v)
 {
+	enum run_end	end;
+
 	classify(p, in, in->out, v);
 	if (in->held_late)
 		held_cut_short(p, in, v);
@@ -235,13 +292,8 @@ verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
 		give_up(v, END_DEADLINE);	/* whatever the server asked */
 		return;
 	}
-	/*
-	 * A Retry-After counts only in a response, after a status line: one
-	 * with none before it is a log line or the like.
-	 */
-	if (p->http != NULL && in->http != NULL && in->http->retry_after &&
-	    in->http->status != 0 && server_wait(in, v) == -1) {
-		give_up(v, END_RETRY_AFTER);
+	if (floors(p, in, v, &end) == -1) {
+		give_up(v, end);
 		return;
 	}
 	if (in->deadline != 0 && v->sleep >= in->deadline - in->now)
@@ -379,6 +431,9 @@ verdict_budget_result(const struct verdict *v)
 	case END_PERMANENT:
 	case END_OUTPUT:
 		return BUDGET_NEUTRAL;
+	case END_PUSHBACK:	/* "stop": the command's own call */
+		return v->pushed == PUSHBACK_STOP ? BUDGET_NEUTRAL :
+		    BUDGET_FAILURE;
 	case END_NONE:
 	case END_ATTEMPTS:
 	case END_DEADLINE:

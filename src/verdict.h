@@ -13,6 +13,7 @@
 #include "ending.h"
 #include "http.h"
 #include "outcome.h"
+#include "pushback.h"
 #include "statuslist.h"
 
 enum verdict_kind {
@@ -47,7 +48,8 @@ struct verdict_input {
 	uint64_t		  deadline;	/* monotonic ns; 0: none */
 	uint64_t		  delay;	/* the backoff's next sleep */
 	const struct http_seen	 *http;		/* NULL: no HTTP head read */
-	double			  spread;	/* uniform [0, 1): Retry-After's */
+	double			  spread;	/* uniform [0, 1): a floor's */
+	const struct pushback	 *push;		/* RETRY_CONTROL; NULL: none */
 };
 
 struct verdict {
@@ -61,7 +63,12 @@ struct verdict {
 	int			 http_status;	/* the last one read; 0: none */
 	uint64_t		 retry_after;	/* ns the server asked; 0: none */
 	enum http_wait_from	 retry_after_from; /* in which header */
+	enum pushback_word	 pushed;	/* what the command's word did */
+	uint64_t		 push_delay;	/* ns the command asked; 0: none */
 };
+
+/* The longest floor a server or the command sets to a sleep: 6 h. */
+#define VERDICT_FLOOR_MAX_NS (HTTP_RETRY_AFTER_MAX * 1000000000ULL)
 
 /* The budget's answer before an attempt, and where the run stands. */
 struct admit_input {

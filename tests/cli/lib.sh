@@ -35,7 +35,7 @@ export RETRY TESTS_DIR
 test -x "$RETRY" || framework_failure_ "no retry binary at $RETRY"
 
 unset RETRY_ATTEMPT RETRY_MAX_ATTEMPTS RETRY_ELAPSED RETRY_PREVIOUS_STATUS \
-	RETRY_RUN_ID
+	RETRY_RUN_ID RETRY_CONTROL
 LC_ALL=C
 export LC_ALL
 exec </dev/null

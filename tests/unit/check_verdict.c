@@ -4,8 +4,9 @@
  * outcomes" and the order of the rules of "Conditions on output", as one
  * table of cases: an outcome, what its output matched, the policy and
  * where the run stands, and the verdict expected; a second table for
- * what an HTTP head showed (--http). Then the budget's word before an
- * attempt ("Sharing a budget"), as a third.
+ * what an HTTP head showed (--http), a third for what the command wrote
+ * to RETRY_CONTROL (pushback) and one for how that is parsed. Then the
+ * budget's word before an attempt ("Sharing a budget").
  *
  * A row names only the fields that matter to it: a field left out is
  * zero, whose meaning its table's struct gives (the common case). A time
@@ -23,6 +24,7 @@
 
 #include "check_run.h"
 #include "duration.h"
+#include "pushback.h"
 #include "verdict.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
@@ -616,6 +618,285 @@ START_TEST(http_cases_get_their_verdict)
 }
 END_TEST
 
+/*
+ * Pushback: what the command wrote to RETRY_CONTROL, on attempt 1 of 5
+ * with no deadline unless said; --http given when a row has an HTTP
+ * status.
+ */
+struct pcase {
+	const char	*name;
+	int		 status;	/* the exit status */
+	enum outcome_kind kind;
+	enum pushback_word word;
+	uint64_t	 delay;		/* PUSHBACK_DELAY's */
+	const char	*stop_on;
+	int		 http;		/* the last HTTP status; 0: no --http */
+	int		 ra;		/* a Retry-After came: RA(seconds) */
+	uint64_t	 ra_s;
+	double		 spread;
+	uint64_t	 attempt;	/* 0: the first */
+	uint64_t	 deadline;
+	enum verdict_kind want;
+	enum run_end	 want_end;	/* END_NONE unless it gives up */
+	int		 want_status;	/* -1: 0; 0: the attempt's own */
+	uint64_t	 want_sleep;	/* VERDICT_RETRY; 0: DELAY */
+	enum pushback_word want_pushed;	/* what the verdict says it did */
+};
+
+#define STOP .word = PUSHBACK_STOP
+#define AGAIN .word = PUSHBACK_RETRY
+#define WAIT(ns) .word = PUSHBACK_DELAY, .delay = (ns)
+#define H6 (21600 * S)
+
+static const struct pcase pcases[] = {
+	{ .name = "stop ends a retryable failure", .status = 1, STOP,
+	    .want = GU, .want_end = END_PUSHBACK,
+	    .want_pushed = PUSHBACK_STOP },
+	{ .name = "stop on a success: a success", STOP, .want = OK },
+	{ .name = "stop on a permanent status: permanent", .status = 3,
+	    .stop_on = "3", STOP, .want = GU, .want_end = END_PERMANENT },
+	{ .name = "stop on a timeout that would be retried", .kind = TO,
+	    .status = 124, STOP, .want = GU, .want_end = END_PUSHBACK,
+	    .want_pushed = PUSHBACK_STOP },
+	{ .name = "retry on a --stop-on status", .status = 3, .stop_on = "3",
+	    AGAIN, .want = RT, .want_pushed = PUSHBACK_RETRY },
+	{ .name = "retry on a permanent --http status", .status = 22,
+	    .http = 404, AGAIN, .want = RT, .want_pushed = PUSHBACK_RETRY },
+	{ .name = "retry on a success: a success", AGAIN, .want = OK },
+	{ .name = "retry on a retried failure changes nothing", .status = 1,
+	    AGAIN, .want = RT },
+	{ .name = "retry with the attempts used up gives up", .status = 3,
+	    .stop_on = "3", AGAIN, .attempt = 5, .want = GU,
+	    .want_end = END_ATTEMPTS, .want_pushed = PUSHBACK_RETRY },
+	{ .name = "retry at the deadline gives up", .kind = TO, .status = 124,
+	    AGAIN, .deadline = AT_NOW, .want = GU, .want_end = END_DEADLINE },
+	{ .name = "a delay is a floor on the sleep", .status = 1,
+	    WAIT(2 * S), .want = RT, .want_sleep = 2 * S,
+	    .want_pushed = PUSHBACK_DELAY },
+	{ .name = "a delay spread by up to a tenth", .status = 1,
+	    WAIT(2 * S), .spread = 0.5, .want = RT,
+	    .want_sleep = 2 * S + S / 10, .want_pushed = PUSHBACK_DELAY },
+	{ .name = "a shorter delay leaves the backoff's sleep", .status = 1,
+	    WAIT(MS(100)), .spread = 0.9, .want = RT,
+	    .want_pushed = PUSHBACK_DELAY },
+	{ .name = "a delay past the deadline gives up at once", .status = 1,
+	    WAIT(30 * S), .deadline = 5 * S, .want = GU,
+	    .want_end = END_PUSHBACK, .want_pushed = PUSHBACK_DELAY },
+	{ .name = "a delay whose spread only is past it: cut", .status = 1,
+	    WAIT(2 * S), .spread = 0.99, .deadline = 2 * S + S / 20,
+	    .want = RT, .want_sleep = 2 * S + S / 20 - 1,
+	    .want_pushed = PUSHBACK_DELAY },
+	{ .name = "a delay counts at most 6 h", .status = 1, WAIT(10 * H6),
+	    .want = RT, .want_sleep = H6, .want_pushed = PUSHBACK_DELAY },
+	{ .name = "a delay does not retry a permanent status", .status = 3,
+	    .stop_on = "3", WAIT(2 * S), .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "a delay on the last attempt: it gives up", .status = 1,
+	    WAIT(2 * S), .attempt = 5, .want = GU, .want_end = END_ATTEMPTS },
+	{ .name = "a delay on a success: a success", WAIT(2 * S), .want = OK },
+	{ .name = "a longer Retry-After wins over a delay", .status = 22,
+	    .http = 503, RA(5), WAIT(2 * S), .want = RT, .want_sleep = 5 * S,
+	    .want_pushed = PUSHBACK_DELAY },
+	{ .name = "a longer delay wins over a Retry-After", .status = 22,
+	    .http = 503, RA(2), WAIT(5 * S), .want = RT, .want_sleep = 5 * S,
+	    .want_pushed = PUSHBACK_DELAY },
+	{ .name = "the longer one's spread", .status = 22, .http = 503, RA(2),
+	    WAIT(5 * S), .spread = 0.5, .want = RT,
+	    .want_sleep = 5 * S + S / 4, .want_pushed = PUSHBACK_DELAY },
+	{ .name = "past the deadline for the delay: the command's", .status = 22,
+	    .http = 503, RA(2), WAIT(5 * S), .deadline = 4 * S, .want = GU,
+	    .want_end = END_PUSHBACK, .want_pushed = PUSHBACK_DELAY },
+	{ .name = "past the deadline for the server: Retry-After's",
+	    .status = 22, .http = 503, RA(5), WAIT(2 * S), .deadline = 4 * S,
+	    .want = GU, .want_end = END_RETRY_AFTER,
+	    .want_pushed = PUSHBACK_DELAY },
+};
+
+START_TEST(pushback_cases_get_their_verdict)
+{
+	const struct pcase	*c = &pcases[_i];
+	struct statuslist	 succ, stop;
+	struct http_list	 hl;
+	struct http_seen	 seen;
+	struct verdict_policy	 p;
+	struct verdict_input	 in;
+	struct outcome		 out;
+	struct pushback		 push;
+	struct verdict		 v;
+	uint64_t		 want_sleep;
+	int			 want_status;
+
+	http_list_default(&hl);
+	memset(&p, 0, sizeof p);
+	p.success_on = list(&succ, NULL, "0");
+	p.stop_on = list(&stop, c->stop_on, "");
+	p.http = c->http != 0 ? &hl : NULL;
+	p.max_attempts = 5;
+	memset(&seen, 0, sizeof seen);
+	seen.status = c->http;
+	seen.retry_after = c->ra;
+	seen.retry_after_s = c->ra_s;
+	memset(&out, 0, sizeof out);
+	out.kind = c->kind;
+	out.status = c->status;
+	if (c->kind == TO)
+		out.signo = SIGTERM;
+	memset(&push, 0, sizeof push);
+	push.word = c->word;
+	push.delay = c->delay;
+	memset(&in, 0, sizeof in);
+	in.out = &out;
+	in.attempt = c->attempt != 0 ? c->attempt : 1;
+	in.ended = in.now = NOW;
+	in.deadline = after_now(c->deadline, 0);
+	in.delay = DELAY;
+	in.http = &seen;
+	in.spread = c->spread;
+	in.push = &push;
+
+	verdict_decide(&p, &in, &v);
+	ck_assert_msg(v.kind == c->want, "%s: verdict %d, want %d", c->name,
+	    v.kind, c->want);
+	ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d", c->name,
+	    v.end, c->want_end);
+	want_status = c->want_status != 0 ? c->want_status : c->status;
+	if (c->kind == TO && c->deadline == AT_NOW)
+		want_status = 124;
+	ck_assert_msg(v.status == want_status, "%s: status %d, want %d",
+	    c->name, v.status, want_status);
+	want_sleep = c->want_sleep != 0 ? c->want_sleep : DELAY;
+	if (c->want == VERDICT_RETRY)
+		ck_assert_msg(v.sleep == want_sleep, "%s: sleep %llu, want "
+		    "%llu", c->name, (unsigned long long)v.sleep,
+		    (unsigned long long)want_sleep);
+	ck_assert_msg(v.pushed == c->want_pushed, "%s: pushed %d, want %d",
+	    c->name, v.pushed, c->want_pushed);
+	if (c->want_pushed == PUSHBACK_DELAY)
+		ck_assert_msg(v.push_delay == (c->delay < H6 ? c->delay : H6),
+		    "%s: push_delay %llu", c->name,
+		    (unsigned long long)v.push_delay);
+}
+END_TEST
+
+/* No pushback (NULL) decides as before: a table row's verdict stands. */
+START_TEST(no_pushback_is_no_word)
+{
+	struct fixture	f;
+	struct verdict	v1, v2;
+	struct pushback	none;
+
+	fixture_set(&f, &cases[_i]);
+	verdict_decide(&f.p, &f.in, &v1);
+	memset(&none, 0, sizeof none);
+	f.in.push = &none;
+	verdict_decide(&f.p, &f.in, &v2);
+	ck_assert_int_eq(v1.kind, v2.kind);
+	ck_assert_int_eq(v1.end, v2.end);
+	ck_assert_int_eq(v1.status, v2.status);
+	ck_assert_int_eq(v2.pushed, PUSHBACK_NONE);
+	cond_free(&f.cond);
+}
+END_TEST
+
+/* A "stop" is the command's own call: the budget hears nothing of it. */
+START_TEST(the_budget_hears_a_stop_as_neutral)
+{
+	struct verdict	v;
+
+	memset(&v, 0, sizeof v);
+	v.kind = VERDICT_GIVE_UP;
+	v.end = END_PUSHBACK;
+	v.pushed = PUSHBACK_STOP;
+	ck_assert_int_eq(verdict_budget_result(&v), BUDGET_NEUTRAL);
+	v.pushed = PUSHBACK_DELAY;	/* a delay past the deadline */
+	ck_assert_int_eq(verdict_budget_result(&v), BUDGET_FAILURE);
+}
+END_TEST
+
+/* What an attempt may write, and what it says; -1: ignored. */
+static const struct parsecase {
+	const char		*text;
+	size_t			 len;		/* 0: strlen(text) */
+	int			 want;
+	enum pushback_word	 word;
+	uint64_t		 delay;
+} parsecases[] = {
+	{ "", 0, 0, PUSHBACK_NONE, 0 },
+	{ " \n\t\r\n", 0, 0, PUSHBACK_NONE, 0 },
+	{ "stop", 0, 0, PUSHBACK_STOP, 0 },
+	{ "stop\n", 0, 0, PUSHBACK_STOP, 0 },
+	{ "  stop  \r\n\n", 0, 0, PUSHBACK_STOP, 0 },
+	{ "retry\n", 0, 0, PUSHBACK_RETRY, 0 },
+	{ "delay 30s\n", 0, 0, PUSHBACK_DELAY, 30 * S },
+	{ "delay\t1m30s", 0, 0, PUSHBACK_DELAY, 90 * S },
+	{ "delay 250ms", 0, 0, PUSHBACK_DELAY, MS(250) },
+	{ "delay 1.5", 0, 0, PUSHBACK_DELAY, 1500 * MS(1) },
+	{ "delay 0", 0, 0, PUSHBACK_DELAY, 0 },
+	{ "\ndelay   2s  \n", 0, 0, PUSHBACK_DELAY, 2 * S },
+	{ "STOP", 0, -1, PUSHBACK_NONE, 0 },
+	{ "stopp", 0, -1, PUSHBACK_NONE, 0 },
+	{ "sto", 0, -1, PUSHBACK_NONE, 0 },
+	{ "stop now", 0, -1, PUSHBACK_NONE, 0 },
+	{ "retry 3", 0, -1, PUSHBACK_NONE, 0 },
+	{ "delay", 0, -1, PUSHBACK_NONE, 0 },
+	{ "delay\n", 0, -1, PUSHBACK_NONE, 0 },
+	{ "delay 5x", 0, -1, PUSHBACK_NONE, 0 },
+	{ "delay -1s", 0, -1, PUSHBACK_NONE, 0 },
+	{ "delay 1s 2s", 0, -1, PUSHBACK_NONE, 0 },
+	{ "delay 99999999999999999999h", 0, -1, PUSHBACK_NONE, 0 },
+	{ "delay 1000000000000000000000000000000000000000000000000000000000000"
+	    "000s", 0, -1, PUSHBACK_NONE, 0 },
+	{ "stop\nretry", 0, -1, PUSHBACK_NONE, 0 },
+	{ "stop\0", 5, -1, PUSHBACK_NONE, 0 },
+	{ "\0stop", 5, -1, PUSHBACK_NONE, 0 },
+	{ "\xff\xfe", 0, -1, PUSHBACK_NONE, 0 },
+	{ "{\"stop\":true}", 0, -1, PUSHBACK_NONE, 0 },
+};
+
+START_TEST(pushback_words_parse)
+{
+	const struct parsecase	*c = &parsecases[_i];
+	size_t			 len = c->len != 0 ? c->len : strlen(c->text);
+	struct pushback		 p;
+	const char		*why;
+	int			 got;
+
+	got = pushback_parse(c->text, len, &p, &why);
+	ck_assert_msg(got == c->want, "'%s': %d, want %d", c->text, got,
+	    c->want);
+	if (got == 0) {
+		ck_assert_msg(p.word == c->word, "'%s': word %d, want %d",
+		    c->text, p.word, c->word);
+		ck_assert_msg(p.delay == c->delay, "'%s': delay %llu",
+		    c->text, (unsigned long long)p.delay);
+	} else
+		ck_assert_msg(why != NULL && *why != '\0', "'%s': no reason",
+		    c->text);
+}
+END_TEST
+
+/* An ignored text is shown quoted, escaped and cut short. */
+START_TEST(ignored_text_is_shown_safely)
+{
+	char	out[PUSHBACK_SHOW_MAX], big[4096];
+
+	pushback_show("hi\n", 3, out, sizeof out);
+	ck_assert_str_eq(out, "\"hi\\x0a\"");
+	pushback_show("a\0\"\\\x1b\xff", 6, out, sizeof out);
+	ck_assert_str_eq(out, "\"a\\x00\\x22\\x5c\\x1b\\xff\"");
+	pushback_show("", 0, out, sizeof out);
+	ck_assert_str_eq(out, "\"\"");
+	memset(big, '\n', sizeof big);
+	pushback_show(big, sizeof big, out, sizeof out);
+	ck_assert_uint_lt(strlen(out), sizeof out);
+	ck_assert_msg(strstr(out, "\"...") != NULL, "not cut: %s", out);
+	memset(big, 'x', sizeof big);
+	pushback_show(big, sizeof big, out, sizeof out);
+	ck_assert_uint_lt(strlen(out), sizeof out);
+	ck_assert_msg(strstr(out, "\"...") != NULL, "not cut: %s", out);
+}
+END_TEST
+
 #define NEVER UINT64_MAX	/* the store's wait: no token ever (rate 0) */
 
 /*
@@ -874,6 +1155,14 @@ verdict_suite(void)
 	tcase_add_test(tc, the_deadline_passed_gives_up_whatever_the_delay);
 	tcase_add_loop_test(tc, http_cases_get_their_verdict, 0,
 	    nitems(hcases));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("pushback");
+	tcase_add_loop_test(tc, pushback_cases_get_their_verdict, 0,
+	    nitems(pcases));
+	tcase_add_loop_test(tc, no_pushback_is_no_word, 0, nitems(cases));
+	tcase_add_test(tc, the_budget_hears_a_stop_as_neutral);
+	tcase_add_loop_test(tc, pushback_words_parse, 0, nitems(parsecases));
+	tcase_add_test(tc, ignored_text_is_shown_safely);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("budget");
 	tcase_add_loop_test(tc, each_budget_answer_gets_its_word, 0,
