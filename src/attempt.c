@@ -57,12 +57,12 @@ plan_stop(struct attempt *a)
 }
 
 /*
- * Run the attempt until it ends (a command that cannot be run ends at
- * once, its outcome says how); -1 when retry could not run it. A stop
- * signal received meanwhile is acted on once its output is out.
+ * Start the attempt: 0 while it runs, 1 when the command could not be run
+ * (it has ended: its outcome says how), -1 when retry could not start it
+ * (said).
  */
 int
-attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
+attempt_start(struct attempt *a, struct supervise *sup, struct io *io,
     char **argv, char **envp)
 {
 	int	st;
@@ -78,9 +78,24 @@ attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
 		log_error("cannot start %s: %s", argv[0], strerror(errno));
 		return -1;
 	}
-	if (st == 1)
-		return 0;	/* exec failed: the outcome says how */
-	plan_stop(a);
+	if (st == 0)
+		plan_stop(a);
+	return st;
+}
+
+/*
+ * Run the attempt until it ends (a command that cannot be run ends at
+ * once, its outcome says how); -1 when retry could not run it. A stop
+ * signal received meanwhile is acted on once its output is out.
+ */
+int
+attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
+    char **argv, char **envp)
+{
+	int	st;
+
+	if ((st = attempt_start(a, sup, io, argv, envp)) != 0)
+		return st == 1 ? 0 : -1;
 	if (supervise_wait(sup, &a->child, &a->plan, io, &a->path,
 	    &a->out) == -1) {
 		log_error("cannot wait for %s: %s", argv[0], strerror(errno));

@@ -35,6 +35,8 @@ struct attempt {
 int	attempt_init(struct attempt *a, const struct io *io);
 void	attempt_begin(struct attempt *a, uint64_t number, uint64_t timeout,
 	    const struct stop_plan *at_deadline);
+int	attempt_start(struct attempt *a, struct supervise *sup, struct io *io,
+	    char **argv, char **envp);
 int	attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
 	    char **argv, char **envp);
 int	attempt_output(struct attempt *a, struct io *io);

@@ -65,6 +65,34 @@ print_budget(const struct options *o, struct store *s)
 }
 
 /*
+ * --hedge: when the copies start while none succeeds or fails: one more
+ * each DELAY up to --hedge-max; the rest only as copies fail.
+ */
+static void
+print_hedge(const struct options *o)
+{
+	uint64_t	k, first = o->hedge_max, at = 0;
+	char		d[32], t[32];
+
+	if (o->attempts != 0 && o->attempts < first)
+		first = o->attempts;
+	printf("hedging: a copy every %s while none has succeeded, at most "
+	    "%llu at once, ", duration_format(o->hedge_delay, d, sizeof d),
+	    (unsigned long long)o->hedge_max);
+	if (o->attempts == 0)
+		printf("no limit in all\n");
+	else
+		printf("%llu in all\n", (unsigned long long)o->attempts);
+	printf("%-6s  %s\n", "copy", "starts, while none has ended");
+	for (k = 1; k <= first; k++, add_sat(&at, o->hedge_delay))
+		printf("%-6llu  %s\n", (unsigned long long)k,
+		    duration_format(at, t, sizeof t));
+	if (o->attempts == 0 || o->attempts > first)
+		printf("(copies after %llu start only as others fail, at "
+		    "once)\n", (unsigned long long)first);
+}
+
+/*
  * Print the schedule: for each retry n its ceiling, the range the jitter
  * can give, one sampled sleep and the worst-case time slept so far.
  */
@@ -84,6 +112,10 @@ dryrun_print(const struct options *o, struct rng *rng)
 		store_url_shown(o->store, shown, sizeof shown);
 		log_error("cannot use --store=%s: %s", shown, err);
 		return -1;
+	}
+	if (o->hedge) {
+		print_hedge(o);
+		return st != NULL ? print_budget(o, st) : 0;
 	}
 	rows = o->attempts == 0 ? DRY_UNLIMITED_ROWS : o->attempts - 1;
 	backoff_start(&o->backoff, &bs);

@@ -192,7 +192,7 @@ deliver_pending(void)
 int
 eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 {
-	struct pollfd	all[EVENTLOOP_MAXFDS + SINK_MAXFDS];
+	static struct pollfd all[EVENTLOOP_MAXFDS + SINK_MAXFDS];
 	struct timespec	ts, *tp = NULL;
 	uint64_t	now, left;
 	int		r, i, nsink;

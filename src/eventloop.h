@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 /* Descriptors a caller may pass to eventloop_wait(), at the most. */
-#define EVENTLOOP_MAXFDS 8
+#define EVENTLOOP_MAXFDS 512
 
 int	 eventloop_init(void);
 void	 eventloop_child_reset(void);

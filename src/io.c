@@ -133,11 +133,20 @@ io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
 	io->cond = cond != NULL && cond_any(cond) ? cond : NULL;
 	io->http = (reads & IO_READ_HTTP) != 0;
 	io->watch = (reads & IO_WATCH_IDLE) != 0;
+	io->hold_all = (reads & IO_HOLD_ALL) != 0;
 	io->through = io->cond != NULL || io->http || io->watch;
 	io->null_fd = io->werror_fd = -1;
 	io->in_fd = STDIN_FILENO;
+	if (io->hold_all)
+		io->out_mode = STDOUT_HOLD;
 	spool_init(&io->in, SPOOL_MEM_DEFAULT);
 	io_choose_stdin(io);
+	/*
+	 * A rewound file is one offset for all: attempts side by side read
+	 * it through the spool, each at its own place.
+	 */
+	if (io->hold_all)
+		io->rewind = 0;
 	if (io->in_mode == STDIN_NULL &&
 	    (io->null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
@@ -154,8 +163,9 @@ io_path_init(const struct io *io, struct io_path *p)
 {
 	memset(p, 0, sizeof *p);
 	p->in_r = p->in_w = p->out_r = p->out_w = -1;
-	p->err_r = p->err_w = p->rel_fd = -1;
+	p->err_r = p->err_w = p->rel_fd = p->err_rel_fd = -1;
 	spool_init(&p->out, SPOOL_MEM_DEFAULT);
+	spool_init(&p->err, SPOOL_MEM_DEFAULT);
 	if (io->in_mode == STDIN_REPLAY && !io->rewind &&
 	    (p->stage = malloc(IO_CHUNK)) == NULL)
 		return -1;
@@ -222,10 +232,12 @@ io_prepare(struct io *io, struct io_path *p, struct cond_matches *m,
 		p->matches = m;
 		cond_clear(m);
 	}
-	if (io->through) {
+	if (io->through || io->hold_all) {
 		if (!std_closed[STDERR_FILENO] &&
 		    make_pipe(&p->err_r, &p->err_w, 0) == -1)
 			return -1;
+		if (io->hold_all)
+			pipe_enlarge(p->err_r);
 	}
 	return 0;
 }
@@ -329,7 +341,8 @@ io_pollfds(struct io *io, struct io_path *p, struct pollfd *pfds)
 		pfds[n].fd = p->out_r;
 		pfds[n++].events = POLLIN;
 	}
-	if (p->err_r != -1 && sink_pending(STDERR_FILENO) == 0) {
+	if (p->err_r != -1 && (io->hold_all ||
+	    sink_pending(STDERR_FILENO) == 0)) {
 		pfds[n].fd = p->err_r;
 		pfds[n++].events = POLLIN;
 	}
@@ -492,8 +505,8 @@ end_lines(struct io *io, struct io_path *p, struct cond_line *line,
 }
 
 /*
- * Pass a stream of the attempt through retry, matching its lines: stdout
- * to the hold spool or to retry's stdout, stderr to retry's stderr. Reads
+ * Pass a stream of the attempt through retry, matching its lines: to
+ * retry's stream to, or (to -1) into the spool hold. Reads
  * what is there now, and only while retry's own stream has taken all it
  * was given: a reader that stalls stalls the attempt, as it would without
  * retry in between, and never retry itself. Returns PUMP_EMPTY, PUMP_END
@@ -503,7 +516,7 @@ end_lines(struct io *io, struct io_path *p, struct cond_line *line,
  */
 static int
 pass_through(struct io *io, struct io_path *p, int *fd, struct cond_line *line,
-    struct http_line *hline, int to)
+    struct http_line *hline, int to, struct spool *hold)
 {
 	char	buf[IO_CHUNK];
 	ssize_t	n;
@@ -531,7 +544,7 @@ pass_through(struct io *io, struct io_path *p, int *fd, struct cond_line *line,
 		if (io->http)
 			http_feed(p->seen, hline, buf, (size_t)n, time(NULL));
 		if (to == -1) {
-			if (spool_append(&p->out, buf, (size_t)n) == -1) {
+			if (spool_append(hold, buf, (size_t)n) == -1) {
 				p->error = errno;
 				return -1;
 			}
@@ -550,30 +563,25 @@ pass_through(struct io *io, struct io_path *p, int *fd, struct cond_line *line,
 	}
 }
 
-/* Read what the attempt wrote to its held stdout: a PUMP_ result. */
+/* Take what is in the pipe *fd into the spool sp: a PUMP_ result. */
 static int
-take_stdout(struct io *io, struct io_path *p)
+take_held(struct io_path *p, int *fd, struct spool *sp)
 {
 	char	buf[IO_CHUNK];
 	ssize_t	n;
 
-	if (io->through)
-		return pass_through(io, p, &p->out_r, &p->out_line,
-		    &p->out_http,
-		    io->out_mode == STDOUT_HOLD ? -1 : STDOUT_FILENO);
 	for (;;) {
 		/* Past the memory part, move it in the kernel. */
-		n = spool_splice_from(&p->out, p->out_r, IO_TEE_MAX);
+		n = spool_splice_from(sp, *fd, IO_TEE_MAX);
 		if (n == -1 && (errno == EINVAL || errno == ENOSYS)) {
-			n = read(p->out_r, buf, sizeof buf);
-			if (n > 0 &&
-			    spool_append(&p->out, buf, (size_t)n) == -1)
+			n = read(*fd, buf, sizeof buf);
+			if (n > 0 && spool_append(sp, buf, (size_t)n) == -1)
 				n = -1;
 		}
 		if (n > 0 || (n == -1 && errno == EINTR))
 			continue;
 		if (n == 0) {
-			close_fd(&p->out_r);
+			close_fd(fd);
 			return PUMP_END;
 		}
 		if (errno == EAGAIN)
@@ -581,6 +589,27 @@ take_stdout(struct io *io, struct io_path *p)
 		p->error = errno;
 		return -1;
 	}
+}
+
+/* Read what the attempt wrote to its stdout: a PUMP_ result. */
+static int
+take_stdout(struct io *io, struct io_path *p)
+{
+	if (io->through)
+		return pass_through(io, p, &p->out_r, &p->out_line,
+		    &p->out_http,
+		    io->out_mode == STDOUT_HOLD ? -1 : STDOUT_FILENO, &p->out);
+	return take_held(p, &p->out_r, &p->out);
+}
+
+/* Read what the attempt wrote to its stderr: a PUMP_ result. */
+static int
+take_stderr(struct io *io, struct io_path *p)
+{
+	if (io->through)
+		return pass_through(io, p, &p->err_r, &p->err_line,
+		    &p->err_http, io->hold_all ? -1 : STDERR_FILENO, &p->err);
+	return take_held(p, &p->err_r, &p->err);
 }
 
 /*
@@ -624,8 +653,7 @@ io_handle(struct io *io, struct io_path *p, const struct pollfd *pfds, int n)
 			if (take_stdout(io, p) == -1)
 				return -1;
 		} else if (pfds[i].fd == p->err_r && p->err_r != -1) {
-			if (pass_through(io, p, &p->err_r, &p->err_line,
-			    &p->err_http, STDERR_FILENO) == -1)
+			if (take_stderr(io, p) == -1)
 				return -1;
 		}
 	}
@@ -652,23 +680,23 @@ io_ended(struct io *io, struct io_path *p)
  * the sink). When the reader is full, the next wait watches for room.
  */
 static int
-release_some(struct io *io, struct io_path *p)
+release_some(struct io *io, struct spool *sp, int *rel_fd, uint64_t *rel_off,
+    int *error)
 {
-	struct spool	*sp = &p->out;
 	char		 buf[IO_CHUNK];
 	const char	*from;
 	off_t		 foff;
 	ssize_t		 n, m;
 
-	while (p->rel_off < sp->len) {
-		if (p->rel_off >= sp->mem_len && sp->fd != -1) {
+	while (*rel_off < sp->len) {
+		if (*rel_off >= sp->mem_len && sp->fd != -1) {
 			/* The file part: copied in the kernel. */
-			foff = (off_t)(p->rel_off - sp->mem_len);
-			n = sink_sendfile(p->rel_fd, sp->fd, &foff,
-			    sp->len - p->rel_off > IO_SEND_MAX ? IO_SEND_MAX :
-			    (size_t)(sp->len - p->rel_off));
+			foff = (off_t)(*rel_off - sp->mem_len);
+			n = sink_sendfile(*rel_fd, sp->fd, &foff,
+			    sp->len - *rel_off > IO_SEND_MAX ? IO_SEND_MAX :
+			    (size_t)(sp->len - *rel_off));
 			if (n > 0) {
-				p->rel_off += (uint64_t)n;
+				*rel_off += (uint64_t)n;
 				continue;
 			}
 			if (n == -1 && errno == EAGAIN)
@@ -676,33 +704,33 @@ release_some(struct io *io, struct io_path *p)
 			if (n == -1 && errno != EINVAL)
 				goto failed;
 		}
-		if (p->rel_off < sp->mem_len) {
-			from = sp->mem + p->rel_off;
-			n = (ssize_t)(sp->mem_len - p->rel_off);
+		if (*rel_off < sp->mem_len) {
+			from = sp->mem + *rel_off;
+			n = (ssize_t)(sp->mem_len - *rel_off);
 		} else {
-			n = spool_read_at(sp, p->rel_off, buf, sizeof buf);
+			n = spool_read_at(sp, *rel_off, buf, sizeof buf);
 			if (n <= 0) {
 				if (n == 0)
 					errno = EIO;
-				p->error = errno;	/* the spool's */
+				*error = errno;	/* the spool's */
 				return -1;
 			}
 			from = buf;
 		}
-		if ((m = sink_try(p->rel_fd, from, (size_t)n)) == -1)
+		if ((m = sink_try(*rel_fd, from, (size_t)n)) == -1)
 			goto failed;
-		p->rel_off += (uint64_t)m;
+		*rel_off += (uint64_t)m;
 		if (m < n)
 			goto full;	/* the rest is read again later */
 	}
-	p->rel_fd = -1;
+	*rel_fd = -1;
 	spool_truncate(sp);
 	return 0;
 full:
-	sink_await(p->rel_fd);
+	sink_await(*rel_fd);
 	return 0;
 failed:
-	write_failed(io, p->rel_fd, errno);
+	write_failed(io, *rel_fd, errno);
 	return -1;
 }
 
@@ -732,16 +760,21 @@ pump(struct io *io, struct io_path *p)
 			close_fd(&p->out_r);
 	}
 	if (p->err_r != -1) {
-		r = pass_through(io, p, &p->err_r, &p->err_line, &p->err_http,
-		    STDERR_FILENO);
-		if (r == -1)
+		if ((r = take_stderr(io, p)) == -1)
 			return -1;
 		if (r == PUMP_EMPTY)
 			close_fd(&p->err_r);
 	}
 	if (p->out_r != -1 || p->err_r != -1)
 		return 0;
-	if (p->rel_fd != -1 && release_some(io, p) == -1)
+	/* Held stderr first: what went wrong, then what came of it. */
+	if (p->err_rel_fd != -1 && release_some(io, &p->err, &p->err_rel_fd,
+	    &p->err_rel_off, &p->error) == -1)
+		return -1;
+	if (p->err_rel_fd != -1)
+		return 0;
+	if (p->rel_fd != -1 && release_some(io, &p->out, &p->rel_fd,
+	    &p->rel_off, &p->error) == -1)
 		return -1;
 	return p->rel_fd == -1;
 }
@@ -756,8 +789,9 @@ abandon(struct io_path *p)
 {
 	close_fd(&p->out_r);
 	close_fd(&p->err_r);
-	p->rel_fd = -1;
+	p->rel_fd = p->err_rel_fd = -1;
 	spool_truncate(&p->out);
+	spool_truncate(&p->err);
 }
 
 /*
@@ -819,6 +853,23 @@ io_release(struct io *io, struct io_path *p, int success)
 	/* Each sendfile(2) moves more, the reader wakes less often. */
 	if (p->out.len > PIPE_BIG)
 		pipe_enlarge(p->rel_fd);
+	if (io->hold_all) {
+		p->err_rel_fd = STDERR_FILENO;
+		p->err_rel_off = 0;
+	}
+}
+
+/*
+ * Drop what an attempt held and has not let go (one that lost to
+ * another): how many bytes, its pipes' rest not counted.
+ */
+uint64_t
+io_drop(struct io_path *p)
+{
+	uint64_t	held = p->out.len + p->err.len;
+
+	abandon(p);
+	return held;
 }
 
 /* Whether --stdin=replay met a terminal, which is passed instead. */
@@ -873,6 +924,7 @@ io_path_free(struct io_path *p)
 	close_fd(&p->out_r);
 	close_fd(&p->err_r);
 	spool_free(&p->out);
+	spool_free(&p->err);
 	free(p->stage);
 	p->stage = NULL;
 	free(p->out_line.buf);

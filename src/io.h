@@ -21,6 +21,8 @@
 /* io_init: what retry reads of the attempt's output, beyond conditions. */
 #define IO_READ_HTTP	0x1u	/* its HTTP heads (--http) */
 #define IO_WATCH_IDLE	0x2u	/* when it last wrote (--idle-timeout) */
+#define IO_HOLD_ALL	0x4u	/* hold stderr too, input of its own for
+				   each attempt: attempts side by side */
 
 /* io_init: where the attempt's standard output goes. */
 enum io_stdout_to {
@@ -69,6 +71,7 @@ struct io {
 	const struct conditions *cond;	/* NULL: none */
 	int		 http;		/* --http */
 	int		 watch;		/* --idle-timeout */
+	int		 hold_all;	/* IO_HOLD_ALL */
 };
 
 /*
@@ -95,6 +98,9 @@ struct io_path {
 	int		 out_w;
 	int		 rel_fd;	/* held output on its way here; -1 */
 	uint64_t	 rel_off;
+	struct spool	 err;		/* held stderr (IO_HOLD_ALL) */
+	int		 err_rel_fd;	/* on its way here, first; -1 */
+	uint64_t	 err_rel_off;
 
 	/* Passed through (struct io's through): its lines as they go. */
 	struct cond_matches *matches;	/* this attempt's, the caller's */
@@ -123,6 +129,7 @@ int	io_handle(struct io *io, struct io_path *path,
 void	io_ended(struct io *io, struct io_path *path);
 int	io_deliver(struct io *io, struct io_path *path, uint64_t until);
 void	io_release(struct io *io, struct io_path *path, int success);
+uint64_t io_drop(struct io_path *path);
 int	io_error(const struct io *io, const struct io_path *path, int *fd);
 uint64_t io_last_output(const struct io *io, struct io_path *path);
 int	io_output_lost(struct io *io);

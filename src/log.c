@@ -607,6 +607,96 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 }
 
 /*
+ * --hedge: a copy starts because the newest (attempt newest) has run ran
+ * ns. In JSON by default (a reader of the log learns where the requests
+ * went); as text with -v.
+ */
+void
+log_hedge(const struct log_attempt *a, uint64_t newest, uint64_t ran)
+{
+	struct line		ln = { .len = 0 };
+	struct log_attempt	start = *a;
+	char			d[32];
+
+	if (verbosity < 0 || (verbosity < 1 && format == LOG_TEXT))
+		return;
+	if (format == LOG_JSON) {
+		start.outcome = NULL;
+		add_json_head(&ln, "hedge", &start);
+		addf(&ln, ",\"newest\":%llu,\"after_s\":%.6f}",
+		    (unsigned long long)newest, duration_seconds(ran));
+	} else {
+		add_attempt_text(&ln, a);
+		addf(&ln, " starting as a hedge: attempt %llu still running "
+		    "after %s", (unsigned long long)newest,
+		    duration_format(ran, d, sizeof d));
+	}
+	emit(&ln);
+}
+
+/*
+ * --hedge: a copy failed and the run goes on: another copy starts after
+ * delay (0: at once), or (delay UINT64_MAX) none does and running others
+ * still run. JSON: a retry event, with the copies still running.
+ */
+void
+log_copy_failed(const struct log_attempt *a, uint64_t delay,
+    uint64_t running)
+{
+	struct line	ln = { .len = 0 };
+	char		d[32];
+
+	if (verbosity < 0)
+		return;
+	if (format == LOG_JSON) {
+		add_json_head(&ln, "retry", a);
+		if (delay != UINT64_MAX)
+			addf(&ln, ",\"delay_s\":%.6f", duration_seconds(delay));
+		addf(&ln, ",\"running\":%llu}", (unsigned long long)running);
+		emit(&ln);
+		return;
+	}
+	add_attempt_text(&ln, a);
+	addf(&ln, " failed (");
+	add_attempt_outcome(&ln, a);
+	if (delay == 0)
+		addf(&ln, "); another copy starts at once");
+	else if (delay != UINT64_MAX)
+		addf(&ln, "); another copy starts in %s",
+		    duration_format(delay, d, sizeof d));
+	else
+		addf(&ln, "); %llu other cop%s still running",
+		    (unsigned long long)running, running == 1 ? "y" : "ies");
+	emit(&ln);
+}
+
+/*
+ * --hedge, with -v: attempt n was stopped because attempt by succeeded
+ * first (won) or ended the run; what it held, bytes of it, was dropped.
+ */
+void
+log_dropped(uint64_t n, uint64_t by, int won, uint64_t bytes)
+{
+	struct line	ln = { .len = 0 };
+
+	if (verbosity < 1)
+		return;
+	if (format == LOG_JSON) {
+		add_json_open(&ln, "hedge_stopped");
+		addf(&ln, ",\"attempt\":%llu,\"by\":%llu,\"won\":%s,"
+		    "\"dropped_bytes\":%llu}", (unsigned long long)n,
+		    (unsigned long long)by, won ? "true" : "false",
+		    (unsigned long long)bytes);
+	} else
+		addf(&ln, "retry: %s: attempt %llu stopped: attempt %llu %s "
+		    "(%llu bytes of output dropped)", label,
+		    (unsigned long long)n, (unsigned long long)by,
+		    won ? "succeeded first" : "ended the run",
+		    (unsigned long long)bytes);
+	emit(&ln);
+}
+
+/*
  * A sleep about to begin, counted down on a line of its own that goes
  * when the sleep ends (only on a terminal, live.c): the backoff (after
  * its message and the --on-retry hook), a wait for the budget's token or

@@ -71,6 +71,9 @@ void	log_detail(const char *);
 void	log_nested(uint64_t, uint64_t);
 void	log_start(const struct log_attempt *);
 void	log_retry(const struct log_attempt *, uint64_t);
+void	log_hedge(const struct log_attempt *, uint64_t, uint64_t);
+void	log_copy_failed(const struct log_attempt *, uint64_t, uint64_t);
+void	log_dropped(uint64_t, uint64_t, int, uint64_t);
 void	log_sleep_live(const struct log_attempt *, enum log_sleep, uint64_t,
 	    uint64_t);
 void	log_success(const struct log_attempt *);

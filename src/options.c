@@ -43,6 +43,8 @@ enum {
 	OPT_BREAKER,
 	OPT_BUDGET_WAIT,
 	OPT_IDLE_TIMEOUT,
+	OPT_HEDGE,
+	OPT_HEDGE_MAX,
 };
 
 static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:t:k:D:nm:qvhV";
@@ -77,6 +79,8 @@ static const struct option long_options[] = {
 	{ "on-retry",	required_argument,	NULL,	OPT_ON_RETRY },
 	{ "on-give-up",	required_argument,	NULL,	OPT_ON_GIVE_UP },
 	{ "http",	optional_argument,	NULL,	OPT_HTTP },
+	{ "hedge",	required_argument,	NULL,	OPT_HEDGE },
+	{ "hedge-max",	required_argument,	NULL,	OPT_HEDGE_MAX },
 	{ "budget",	required_argument,	NULL,	OPT_BUDGET },
 	{ "store",	required_argument,	NULL,	OPT_STORE },
 	{ "budget-burst", required_argument,	NULL,	OPT_BUDGET_BURST },
@@ -104,6 +108,8 @@ struct given {
 	int	quiet;
 	int	success_on;
 	int	budget_opt;	/* an option that needs --budget: its val */
+	int	backoff_opt;	/* a backoff option (not with --hedge) */
+	int	hedge_max;	/* --hedge-max was given */
 };
 
 /* Write one line of error into err. */
@@ -550,20 +556,22 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 	case 'a':
 		return parse_attempts(arg, o, why);
 	case 's':
-		g->strategy = 1;
+		g->strategy = g->backoff_opt = c;
 		return parse_strategy(arg, o, why);
 	case 'b':
+		g->backoff_opt = c;
 		return duration_parse(arg, &o->backoff.base, why);
 	case 'c':
-		g->cap = 1;
+		g->cap = g->backoff_opt = c;
 		return duration_parse(arg, &o->backoff.cap, why);
 	case 'f':
-		g->factor = 1;
+		g->factor = g->backoff_opt = c;
 		return parse_factor(arg, o, why);
 	case 'j':
-		g->jitter = 1;
+		g->jitter = g->backoff_opt = c;
 		return parse_jitter(arg, o, why);
 	case 'd':
+		g->backoff_opt = c;
 		return parse_delays(arg, o, why);
 	case 'r':
 		o->retry_on_given = 1;
@@ -580,6 +588,17 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 		return duration_parse(arg, &o->timeout, why);
 	case OPT_IDLE_TIMEOUT:
 		return duration_parse(arg, &o->idle_timeout, why);
+	case OPT_HEDGE:
+		o->hedge = 1;
+		return duration_parse(arg, &o->hedge_delay, why);
+	case OPT_HEDGE_MAX:
+		g->hedge_max = 1;
+		if (parse_u64(arg, &o->hedge_max) == -1 || o->hedge_max < 2 ||
+		    o->hedge_max > HEDGE_MAX_MAX) {
+			*why = "expected a whole number from 2 to 100";
+			return -1;
+		}
+		return 0;
 	case 'k':
 		return duration_parse(arg, &o->kill_after, why);
 	case 'D':
@@ -647,6 +666,37 @@ set_defaults(struct options *o)
 	o->budget_params.gain = BUDGET_DEFAULT_GAIN;
 	o->budget_params.recover = BUDGET_DEFAULT_RECOVER;
 	o->budget_wait = DURATION_MAX;
+	o->hedge_max = DEFAULT_HEDGE_MAX;
+}
+
+/*
+ * --hedge starts copies by time, not after delays: no backoff option
+ * means anything with it, and each copy needs input of its own.
+ */
+static int
+finish_hedge(const struct options *o, const struct given *g, char *err,
+    size_t errlen)
+{
+	char	name[64];
+
+	if (!o->hedge) {
+		if (g->hedge_max)
+			seterr(err, errlen, "--hedge-max needs --hedge=DELAY");
+		return g->hedge_max ? -1 : 0;
+	}
+	if (g->backoff_opt != 0) {
+		seterr(err, errlen, "--hedge and %s cannot be used together "
+		    "(hedged copies start by --hedge's DELAY, not after a "
+		    "backoff)", option_name(g->backoff_opt, name,
+		    sizeof name));
+		return -1;
+	}
+	if (o->stdin_mode == STDIN_PASS) {
+		seterr(err, errlen, "--hedge and --stdin=pass cannot be used "
+		    "together (each copy reads its own replay of stdin)");
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -730,7 +780,8 @@ finish(struct options *o, const struct given *g, char *err, size_t errlen)
 		    duration_format(o->deadline, dl, sizeof dl));
 		return -1;
 	}
-	if (finish_budget(o, g, err, errlen) == -1)
+	if (finish_budget(o, g, err, errlen) == -1 ||
+	    finish_hedge(o, g, err, errlen) == -1)
 		return -1;
 	if (o->ncommand == 0 && !o->dry_run) {
 		seterr(err, errlen, "missing command");
@@ -984,6 +1035,13 @@ options_help(FILE *f)
 "      --stdout=MODE       stream (live, untouched) or hold (only a successful\n"
 "                            attempt's output reaches stdout; a failed one's\n"
 "                            goes to stderr) [stream]\n"
+"\n"
+"Hedging (only for a command that is safe to run twice at once):\n"
+"      --hedge=DELAY       start another copy each time the newest has run\n"
+"                            DELAY (or at once after a failure) while none\n"
+"                            has succeeded; the first success wins, the\n"
+"                            others are stopped; output is held per copy\n"
+"      --hedge-max=N       at most N copies at once [2]\n"
 "\n"
 "Conditions on output and hooks (ERE: a POSIX extended regular expression,\n"
 "matched against each line of stdout and stderr; options may repeat):\n"

@@ -22,6 +22,8 @@
 #define DEFAULT_FACTOR 2.0
 #define DEFAULT_DECORRELATED_FACTOR 3.0		/* AWS's decorrelated jitter */
 #define DEFAULT_KILL_AFTER_NS 10000000000ULL	/* 10s */
+#define DEFAULT_HEDGE_MAX 2ULL		/* gRPC A6's maxAttempts is 2-5 */
+#define HEDGE_MAX_MAX 100ULL
 
 struct options {
 	uint64_t		 attempts;	/* 0: unlimited */
@@ -40,6 +42,9 @@ struct options {
 	uint64_t		 deadline;	/* from start; 0: none */
 	uint64_t		 splay;		/* before the first attempt */
 	int			 foreground;
+	int			 hedge;		/* --hedge */
+	uint64_t		 hedge_delay;	/* --hedge=DELAY */
+	uint64_t		 hedge_max;	/* copies alive at once */
 	enum stdin_mode		 stdin_mode;
 	enum stdout_mode	 stdout_mode;
 	struct conditions	 cond;		/* --*-if-output */

@@ -12,56 +12,17 @@
 #include <errno.h>
 #include <string.h>
 
-#include "attempt.h"
-#include "control.h"
 #include "eventloop.h"
 #include "exitcodes.h"
-#include "gate.h"
-#include "hook.h"
 #include "live.h"
-#include "log.h"
 #include "run.h"
-#include "runenv.h"
-#include "supervise.h"
-#include "verdict.h"
+#include "runloop.h"
 
 extern char **environ;
 
-/* Where the run stands. */
-enum run_state {
-	RUN_ON,
-	RUN_SUCCEEDED,		/* with the last attempt's status */
-	RUN_GAVE_UP,		/* see end */
-	RUN_FAILED,		/* retry's own error, said: 125 */
-};
-
-/* One run of retry: what every attempt and sleep needs. */
-struct run {
-	const struct options	*o;
-	struct rng		*rng;
-	uint64_t		 start;
-	uint64_t		 deadline;	/* 0: none */
-	struct verdict_policy	 policy;
-	struct supervise	 sup;
-	struct runenv		 env;
-	struct io		 io;
-	struct hooks		 hooks;		/* set up when one is given */
-	int			 has_hooks;
-	struct backoff_state	 bs;
-	struct gate		 gate;		/* --budget, or always go */
-	struct attempt		 a;		/* the last attempt */
-	struct control		 ctl;		/* RETRY_CONTROL */
-	uint64_t		 made;		/* attempts started */
-	int			 prev;		/* status; -1 before the first */
-	enum run_state		 state;
-	enum run_end		 end;		/* RUN_GAVE_UP: why */
-	int			 status;	/* once the run is over */
-	int			 dying;		/* a signal to die of; 0: none */
-};
-
 /* Attempt n as a message tells of it, before it ends (0: none ran). */
-static struct log_attempt
-view_of(const struct run *r, uint64_t n)
+struct log_attempt
+run_view(const struct run *r, uint64_t n)
 {
 	struct log_attempt	la;
 
@@ -76,23 +37,24 @@ view_of(const struct run *r, uint64_t n)
 static struct log_attempt
 view_last(const struct run *r)
 {
-	struct log_attempt	la = view_of(r, r->made);
+	struct log_attempt	la = run_view(r, r->last != NULL ?
+				    r->last->number : r->made);
 
-	if (r->made > 0)
-		attempt_tell(&r->a, &la);
+	if (r->last != NULL)
+		attempt_tell(r->last, &la);
 	return la;
 }
 
 /* A stop signal came, or the run is to die of one: nothing more starts. */
-static int
-stopped(const struct run *r)
+int
+run_stopped(const struct run *r)
 {
 	return r->dying != 0 || eventloop_signal() != 0;
 }
 
 /* The run gives up: why, and with what status (finish() says so). */
-static int
-give_up(struct run *r, enum run_end why, int status)
+int
+run_give_up(struct run *r, enum run_end why, int status)
 {
 	r->state = RUN_GAVE_UP;
 	r->end = why;
@@ -101,8 +63,8 @@ give_up(struct run *r, enum run_end why, int status)
 }
 
 /* Retry's own error, said already: 125. */
-static int
-failed(struct run *r)
+int
+run_failed(struct run *r)
 {
 	r->state = RUN_FAILED;
 	r->status = EXIT_CANCELED;
@@ -110,12 +72,12 @@ failed(struct run *r)
 }
 
 /* The attempt's input or output failed (said): 125, or die of SIGPIPE. */
-static int
-io_failed(struct run *r)
+int
+run_io_failed(struct run *r, const struct attempt *a)
 {
-	if ((r->dying = attempt_io_error(&r->a, &r->io)) != 0)
+	if ((r->dying = attempt_io_error(a, &r->io)) != 0)
 		return -1;
-	return failed(r);
+	return run_failed(r);
 }
 
 /*
@@ -123,11 +85,11 @@ io_failed(struct run *r)
  * messages go first, while the reader takes them (a stalled one is not
  * waited for), and not past the deadline. -1: a stop signal came.
  */
-static int
-settle_messages(const struct run *r)
+int
+run_settle_messages(const struct run *r)
 {
 	eventloop_flush_sinks(r->deadline);
-	return stopped(r) ? -1 : 0;
+	return run_stopped(r) ? -1 : 0;
 }
 
 /*
@@ -148,19 +110,19 @@ splay(const struct run *r)
 	/* The deadline counts from retry's start, a little before now. */
 	if (r->deadline != 0 && wake > r->deadline)
 		wake = r->deadline;
-	la = view_of(r, 0);
+	la = run_view(r, 0);
 	log_sleep_live(&la, SLEEP_SPLAY, wake, eventloop_now());
 	(void)eventloop_sleep_until(wake);
 	live_end();
 }
 
 /* No attempt starts at the deadline: give up, with 124 if none ran. */
-static int
-past_deadline(struct run *r)
+int
+run_past_deadline(struct run *r)
 {
 	if (r->deadline == 0 || eventloop_now() < r->deadline)
 		return 0;
-	give_up(r, END_DEADLINE, r->made > 0 ? r->prev : EXIT_TIMEDOUT);
+	run_give_up(r, END_DEADLINE, r->made > 0 ? r->prev : EXIT_TIMEDOUT);
 	return 1;
 }
 
@@ -171,14 +133,14 @@ past_deadline(struct run *r)
 static int
 admit(struct run *r)
 {
-	struct log_attempt	next = view_of(r, r->made + 1);
+	struct log_attempt	next = run_view(r, r->made + 1);
 	struct stop_plan	at_deadline = { r->deadline,
 				    r->o->kill_after, r->o->stop_signal,
 				    r->o->idle_timeout };
 	struct budget_ticket	ticket;
 	enum gate_word		word;
 
-	if (past_deadline(r))
+	if (run_past_deadline(r))
 		return -1;
 	word = gate_admit(&r->gate, &next, &ticket);
 	live_end();	/* a wait that counted down is over */
@@ -186,15 +148,15 @@ admit(struct run *r)
 	case GATE_GO:
 		break;
 	case GATE_EXHAUSTED:
-		return give_up(r, END_BUDGET, r->prev);
+		return run_give_up(r, END_BUDGET, r->prev);
 	case GATE_CIRCUIT:	/* 75 when the command was not run */
-		return give_up(r, END_CIRCUIT,
+		return run_give_up(r, END_CIRCUIT,
 		    r->made > 0 ? r->prev : EXIT_TEMPFAIL);
 	case GATE_STOPPED:
 		return -1;
 	}
 	/* A token that came at the deadline starts nothing. */
-	if (past_deadline(r)) {
+	if (run_past_deadline(r)) {
 		gate_release(&r->gate, &ticket);
 		return -1;
 	}
@@ -209,8 +171,8 @@ admit(struct run *r)
  * a draw for a Retry-After or a delay it asked. Drawn only
  * when needed, in this order: --seed gives the same delays as ever.
  */
-static void
-run_stands(struct run *r, struct verdict_input *in)
+void
+run_stands(struct run *r, const struct attempt *a, struct verdict_input *in)
 {
 	double	u = rng_uniform(r->rng), v = rng_uniform(r->rng);
 
@@ -218,7 +180,7 @@ run_stands(struct run *r, struct verdict_input *in)
 	in->deadline = r->deadline;
 	in->delay = backoff_next(&r->o->backoff, &r->bs, r->made, u, v);
 	in->push = control_read(&r->ctl);
-	in->spread = r->a.http.retry_after || pushback_floor(in->push) ?
+	in->spread = a->http.retry_after || pushback_floor(in->push) ?
 	    rng_uniform(r->rng) : 0;
 }
 
@@ -235,19 +197,20 @@ attempt(struct run *r)
 
 	control_fresh(&r->ctl, &r->env);
 	runenv_set(&r->env, a->number, eventloop_now() - r->start, r->prev);
-	la = view_of(r, a->number);
+	la = run_view(r, a->number);
 	log_start(&la);
-	if (settle_messages(r) == -1)
+	if (run_settle_messages(r) == -1)
 		return -1;
 	if (attempt_run(a, &r->sup, &r->io, r->o->command,
 	    runenv_envp(&r->env)) == -1)
-		return failed(r);
+		return run_failed(r);
 	if (attempt_output(a, &r->io) == -1)
-		return io_failed(r);
-	run_stands(r, &in);
+		return run_io_failed(r, a);
+	run_stands(r, a, &in);
 	if (attempt_verdict(a, &r->io, &r->policy, &in) == -1)
-		return io_failed(r);
+		return run_io_failed(r, a);
 	gate_report(&r->gate, &a->ticket, verdict_budget_result(&a->v));
+	r->last = a;
 	return 0;
 }
 
@@ -264,7 +227,7 @@ conclude(struct run *r)
 		r->status = v->status;
 		return -1;
 	case VERDICT_GIVE_UP:
-		return give_up(r, v->end, v->status);
+		return run_give_up(r, v->end, v->status);
 	case VERDICT_INTERRUPTED:
 		r->dying = v->signo;
 		return -1;
@@ -288,7 +251,7 @@ pause_before(struct run *r)
 	if (r->o->on_retry != NULL) {
 		runenv_on_retry(&r->env, v->status, v->sleep);
 		hooks_run(&r->hooks, "on-retry", r->o->on_retry, r->made);
-		if (stopped(r))
+		if (run_stopped(r))
 			return -1;
 	}
 	/* On a terminal, the sleep counts down below (live.c). */
@@ -367,10 +330,12 @@ run_setup(struct run *r)
 		    strerror(errno));
 		return -1;
 	}
+	r->sup.share = o->hedge;
 	r->has_hooks = o->on_retry != NULL || o->on_give_up != NULL;
 	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond,
 	    (o->http ? IO_READ_HTTP : 0) |
-	    (o->idle_timeout != 0 ? IO_WATCH_IDLE : 0),
+	    (o->idle_timeout != 0 ? IO_WATCH_IDLE : 0) |
+	    (o->hedge ? IO_HOLD_ALL : 0),
 	    IO_STDOUT_TO_STDOUT) == -1 ||
 	    attempt_init(&r->a, &r->io) == -1 || (r->has_hooks && hooks_init(&r->hooks, &r->sup,
 	    &r->env, r->start) == -1)) {
@@ -390,6 +355,7 @@ run_teardown(struct run *r)
 {
 	io_free(&r->io);
 	attempt_free(&r->a);
+	hedge_free(r);
 	if (r->has_hooks)
 		hooks_free(&r->hooks);
 	supervise_close(&r->sup);
@@ -401,8 +367,8 @@ run_teardown(struct run *r)
 	 * passed through may have waited with them, and been lost.
 	 */
 	eventloop_flush_sinks(r->deadline);
-	if (!stopped(r) && io_output_lost(&r->io)) {
-		(void)io_failed(r);
+	if (!run_stopped(r) && io_output_lost(&r->io)) {
+		(void)run_io_failed(r, &r->a);
 		eventloop_flush_sinks(r->deadline);
 	}
 }
@@ -433,14 +399,18 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	}
 	gate_set_limits(&r.gate, r.deadline, o->budget_wait);
 	splay(&r);
-	while (!stopped(&r) && admit(&r) == 0 && !stopped(&r) &&
-	    attempt(&r) == 0 && !stopped(&r) && conclude(&r) == 0 &&
-	    pause_before(&r) == 0)
-		;
-	if (!stopped(&r))
+	if (o->hedge)
+		hedge_attempts(&r);
+	else
+		while (!run_stopped(&r) && admit(&r) == 0 &&
+		    !run_stopped(&r) && attempt(&r) == 0 &&
+		    !run_stopped(&r) && conclude(&r) == 0 &&
+		    pause_before(&r) == 0)
+			;
+	if (!run_stopped(&r))
 		finish(&r);
 	run_teardown(&r);
-	if (stopped(&r))
+	if (run_stopped(&r))
 		eventloop_die_of(r.dying != 0 ? r.dying : eventloop_signal());
 	return r.status;
 }

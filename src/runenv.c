@@ -25,6 +25,7 @@ static const char *const retry_vars[RUNENV_NVARS] = {
 	[RUNENV_ATTEMPTS_MADE] = "RETRY_ATTEMPTS_MADE",
 	[RUNENV_NESTING] = "RETRY_NESTING",
 	[RUNENV_CONTROL] = "RETRY_CONTROL",
+	[RUNENV_HEDGE] = "RETRY_HEDGE",
 };
 
 /*
@@ -238,6 +239,10 @@ runenv_set(struct runenv *re, uint64_t n, uint64_t elapsed_ns, int prev)
 	re->envp[i++] = re->vars[RUNENV_RUN_ID];
 	if (re->control != NULL)
 		re->envp[i++] = re->control;
+	if (re->hedge) {
+		*put_str(re->vars[RUNENV_HEDGE], "RETRY_HEDGE=1") = '\0';
+		re->envp[i++] = re->vars[RUNENV_HEDGE];
+	}
 	re->envp[i] = NULL;
 }
 

@@ -2,7 +2,7 @@
 /*
  * The environment of the attempts and hooks: retry's own, less any inherited
  * RETRY_* variable of an outer retry, plus RETRY_ATTEMPT, RETRY_MAX_ATTEMPTS,
- * RETRY_ELAPSED, RETRY_PREVIOUS_STATUS, RETRY_RUN_ID, RETRY_CONTROL (and
+ * RETRY_ELAPSED, RETRY_PREVIOUS_STATUS, RETRY_RUN_ID, RETRY_CONTROL, RETRY_HEDGE (and
  * for hooks RETRY_STATUS, RETRY_NEXT_DELAY / RETRY_ATTEMPTS_MADE).
  */
 #ifndef RETRY_RUNENV_H
@@ -23,6 +23,7 @@ enum runenv_var {
 	RUNENV_ATTEMPTS_MADE,
 	RUNENV_NESTING,		/* nested retries only: LAYERS:RUNS */
 	RUNENV_CONTROL,		/* kept by control.c: a path is long */
+	RUNENV_HEDGE,		/* --hedge: a copy after the first */
 	RUNENV_NVARS
 };
 
@@ -37,6 +38,7 @@ struct runenv {
 	uint64_t  layers;	/* retries around an attempt: 1 unless nested */
 	uint64_t  runs;		/* the product of their limits; 0: none */
 	char	 *control;	/* RETRY_CONTROL=PATH, or NULL */
+	int	  hedge;	/* RETRY_HEDGE=1 for the attempts set now */
 };
 
 int	runenv_init(struct runenv *, char *const *, uint64_t);

@@ -330,7 +330,8 @@ supervise_start(struct supervise *s, struct child *c, char **argv,
 	 * (job_stopped()).
 	 */
 	if (e == 0) {
-		give_tty(s, c, pid);
+		if (!s->share)
+			give_tty(s, c, pid);
 		pass_stop(s, c, &old);
 		return 0;
 	}
@@ -437,17 +438,17 @@ set_outcome(struct outcome *out, int st)
 }
 
 /*
- * Reap every child that ended: the attempt c (1 and its outcome when it
- * is among them) and orphans handed to retry as subreaper (just reaped).
- * Any other child counts as an orphan: with two attempts alive, this
- * would have to keep the other's status for it (and its SIGCHLD, which
- * eventloop_take_chld() takes for all), not drop it.
+ * Reap every child that ended: the attempts of ws (their outcomes filled
+ * in, their leaders marked reaped) and orphans handed to retry as
+ * subreaper (just reaped). Returns how many of ws ended.
  */
 static int
-reap(struct supervise *s, struct child *c, struct outcome *out)
+reap(struct supervise *s, struct watch **ws, size_t n)
 {
-	int	st, done = 0, flags = WNOHANG;
-	pid_t	r;
+	struct child	*c;
+	int		 st, done = 0, flags = WNOHANG;
+	size_t		 i;
+	pid_t		 r;
 
 	if (s->tty_fd != -1)
 		flags |= WUNTRACED;
@@ -457,16 +458,22 @@ reap(struct supervise *s, struct child *c, struct outcome *out)
 			continue;
 		if (r <= 0)
 			return done;
-		if (r != c->pid || c->pid == -1)
-			continue;
+		for (i = 0; i < n && ws[i]->c->pid != r; i++)
+			;
+		if (i == n || r == -1)
+			continue;	/* an orphan */
+		c = ws[i]->c;
 		if (WIFSTOPPED(st)) {
 			job_stopped(s, c, WSTOPSIG(st));
 			continue;
 		}
-		set_outcome(out, st);
-		give_tty(s, c, getpgrp());
+		set_outcome(ws[i]->out, st);
+		/* Side by side, the terminal is retry's unless one took it. */
+		if (!s->share || (s->tty_fd != -1 &&
+		    tcgetpgrp(s->tty_fd) == c->pgid))
+			give_tty(s, c, getpgrp());
 		c->pid = -1;
-		done = 1;
+		done++;
 	}
 }
 
@@ -485,18 +492,6 @@ group_alive(const struct supervise *s, const struct child *c)
 {
 	return !s->foreground && kill(-c->pgid, 0) == 0;
 }
-
-/*
- * How a stop goes: the stop signal (--timeout, --deadline,
- * --idle-timeout, or one retry received and passed on), then SIGKILL to
- * the group at kill_at.
- */
-struct stopping {
-	int		stopped;	/* by the plan: the attempt timed out */
-	int		forwarded;	/* stop signals retry passed on */
-	uint64_t	kill_at;	/* 0: none (yet, or any more) */
-	uint64_t	idle;		/* stopped for its silence: how long */
-};
 
 /* Arm SIGKILL for kill_after from now, unless it is armed already. */
 static void
@@ -529,49 +524,71 @@ forward_signals(const struct supervise *s, const struct child *c,
 	st->forwarded = count;
 }
 
-/*
- * After a stopped attempt's leader is gone, the rest of its group had the
- * stop signal too; give it until the kill time to go, then SIGKILL it, so
- * that no grandchild outlives a timeout or a forwarded signal. Short
- * naps: these are not our children, so no SIGCHLD tells when they are
- * gone. Stop signals are still passed on meanwhile.
- */
-static void
-finish_group(struct supervise *s, struct child *c, struct stopping *st,
-    uint64_t kill_after)
+/* Begin the wait for an attempt, started on path with plan p. */
+void
+supervise_watch(struct watch *w, struct child *c, const struct stop_plan *p,
+    struct io_path *path, struct outcome *out)
 {
-	struct outcome	none;	/* the attempt is reaped: only orphans */
-	uint64_t	now, nap;
-
-	while (group_alive(s, c)) {
-		forward_signals(s, c, st, kill_after);
-		if (st->kill_at == 0)	/* killed already, or --kill-after=0 */
-			return;
-		now = eventloop_now();
-		if (now >= st->kill_at) {
-			signal_attempt(s, c, SIGKILL);
-			st->kill_at = 0;
-			return;
-		}
-		nap = now + 20000000ULL;
-		eventloop_wait(nap < st->kill_at ? nap : st->kill_at, NULL, 0);
-		eventloop_take_chld();
-		reap(s, c, &none);
-	}
+	memset(w, 0, sizeof *w);
+	w->c = c;
+	w->p = p;
+	w->path = path;
+	w->out = out;
 }
 
-/* The next time the wait must wake up for: a stop (idle_at), the kill. */
-static uint64_t
-next_timer(const struct stop_plan *p, const struct stopping *st,
-    uint64_t idle_at)
+/*
+ * Stop an attempt that is no longer wanted (another one won, or ended
+ * the run): signo to its group, SIGKILL after its plan's kill_after.
+ * It is waited for as ever, and done once its group is gone.
+ */
+void
+supervise_stop(const struct supervise *s, struct watch *w, int signo)
 {
-	uint64_t	at = st->stopped ? 0 : p->at;
+	if (w->done || w->st.kill_at != 0)
+		return;
+	if (w->c->pid != -1 || group_alive(s, w->c))
+		stop_attempt(s, w->c, signo);
+	w->st.cancelled = 1;
+	arm_kill(&w->st, w->p->kill_after);
+}
 
-	if (!st->stopped && idle_at != 0 && (at == 0 || idle_at < at))
-		at = idle_at;
-	if (st->kill_at != 0 && (at == 0 || st->kill_at < at))
-		at = st->kill_at;
-	return at;
+/*
+ * An attempt whose leader is reaped: once stopped (a timeout, a signal
+ * passed on, a stop), the rest of its group had the stop signal too,
+ * and is given until the kill time to go, then SIGKILL, so that no
+ * grandchild outlives it. These are not retry's children: no SIGCHLD
+ * tells when they are gone, so the wait naps (*nap) meanwhile. Returns
+ * whether it is done.
+ */
+static int
+settle(struct supervise *s, struct watch *w, uint64_t now, uint64_t *nap)
+{
+	struct stopping	*st = &w->st;
+	uint64_t	 at;
+
+	if (st->stopped || st->forwarded || st->cancelled) {
+		forward_signals(s, w->c, st, w->p->kill_after);
+		if (group_alive(s, w->c) && st->kill_at != 0 &&
+		    now < st->kill_at) {
+			at = now + 20000000ULL;
+			if (at > st->kill_at)
+				at = st->kill_at;
+			if (*nap == 0 || at < *nap)
+				*nap = at;
+			return 0;
+		}
+		/* Gone, or killed already, or --kill-after=0. */
+		if (st->kill_at != 0 && group_alive(s, w->c))
+			signal_attempt(s, w->c, SIGKILL);
+		st->kill_at = 0;
+	}
+	if (st->stopped) {
+		w->out->kind = OUTCOME_TIMEDOUT;
+		w->out->signo = w->p->signo;
+		w->out->status = EXIT_TIMEDOUT;
+		w->out->idle_ns = st->idle;
+	}
+	return w->done = 1;
 }
 
 /*
@@ -590,67 +607,134 @@ idle_stop(const struct stop_plan *p, const struct io *io,
 	return p->idle < UINT64_MAX - last ? last + p->idle : UINT64_MAX;
 }
 
+/* The earlier of two times, 0 being none. */
+static uint64_t
+earlier(uint64_t a, uint64_t b)
+{
+	return a == 0 || (b != 0 && b < a) ? b : a;
+}
+
 /*
- * Wait for the attempt c to end, moving its input and output on path. At
- * the plan's time, or once it has written nothing for the plan's idle
- * time, it gets the stop signal, then SIGKILL after kill_after, and
- * counts as timed out (124) however it ends. A stop signal that retry
- * receives meanwhile is passed on to the attempt's group, then SIGKILL
- * after kill_after as well; a second one kills the group at once. Either
- * way no process of the group outlives the kill time (finish_group()).
- * Returns 0 with the outcome, or the stop signal retry received (the
- * attempt is reaped by then). One attempt at a time: two alive would be
- * waited for in one loop, over both paths' descriptors (see reap()).
+ * A running attempt's stops: at the plan's time, or once it has written
+ * nothing for the plan's idle time, the stop signal, then SIGKILL after
+ * kill_after, and it counts as timed out; stop signals that retry
+ * received are passed on. Returns when to wake for it next (0: never).
+ */
+static uint64_t
+keep_watch(struct supervise *s, const struct io *io, struct watch *w,
+    uint64_t now)
+{
+	const struct stop_plan	*p = w->p;
+	struct stopping		*st = &w->st;
+	uint64_t		 idle_at;
+
+	forward_signals(s, w->c, st, p->kill_after);
+	idle_at = st->cancelled ? 0 : idle_stop(p, io, w->path);
+	if (!st->stopped && !st->cancelled && ((p->at != 0 && now >= p->at) ||
+	    (idle_at != 0 && now >= idle_at))) {
+		stop_attempt(s, w->c, p->signo);
+		st->stopped = 1;
+		if (idle_at != 0 && now >= idle_at &&
+		    (p->at == 0 || now < p->at))
+			st->idle = p->idle;
+		arm_kill(st, p->kill_after);
+	} else if (st->kill_at != 0 && now >= st->kill_at) {
+		signal_attempt(s, w->c, SIGKILL);
+		st->kill_at = 0;
+	}
+	if (st->stopped || st->cancelled)
+		return st->kill_at;
+	return earlier(earlier(p->at, idle_at), st->kill_at);
+}
+
+/*
+ * Wait for attempts ws (n of them, some maybe done) until one more is
+ * done, moving the input and output of those still running on their
+ * paths, or until wake (0: none). Each is stopped by its plan and gets
+ * the stop signals retry receives (keep_watch()); a second one kills
+ * the groups at once. Returns 1 when one or more is done (their done
+ * flags say which), 0 at wake, -1 on a failed wait (errno).
+ */
+int
+supervise_wait_any(struct supervise *s, struct watch **ws, size_t n,
+    struct io *io, uint64_t wake)
+{
+	struct pollfd	pfds[EVENTLOOP_MAXFDS];
+	int		from[EVENTLOOP_MAXFDS / IO_MAXFDS + 1];
+	uint64_t	now, at, nap;
+	int		k, r, chld, efd, ended;
+	size_t		i;
+
+	if (n > EVENTLOOP_MAXFDS / IO_MAXFDS)
+		n = EVENTLOOP_MAXFDS / IO_MAXFDS;
+	for (chld = 1;; chld = eventloop_take_chld()) {
+		if (chld)
+			(void)reap(s, ws, n);
+		now = eventloop_now();
+		at = wake;
+		nap = 0;
+		ended = 0;
+		for (i = 0; i < n; i++) {
+			if (ws[i]->done)
+				continue;
+			if (ws[i]->c->pid == -1)
+				ended += settle(s, ws[i], now, &nap);
+			else
+				at = earlier(at, keep_watch(s, io, ws[i],
+				    now));
+		}
+		if (ended > 0)
+			return 1;
+		if (wake != 0 && now >= wake)
+			return 0;
+		for (i = 0, k = 0; i < n; i++) {
+			from[i] = k;
+			if (ws[i]->done || ws[i]->c->pid == -1)
+				continue;
+			k += io_pollfds(io, ws[i]->path, pfds + k);
+			if (io_error(io, ws[i]->path, &efd) != 0 && efd == -1 &&
+			    !ws[i]->io_lost) {
+				/*
+				 * A spool failed: the attempt cannot be
+				 * replayed. A write that failed is left to
+				 * end the run after it.
+				 */
+				signal_attempt(s, ws[i]->c, SIGKILL);
+				ws[i]->io_lost = 1;
+			}
+		}
+		from[n] = k;
+		r = eventloop_wait(earlier(at, nap), pfds, k);
+		if (r == -1 && errno != EINTR)
+			return -1;
+		for (i = 0; r > 0 && i < n; i++)
+			if (from[i + 1] > from[i])
+				io_handle(io, ws[i]->path, pfds + from[i],
+				    from[i + 1] - from[i]);
+	}
+}
+
+/*
+ * Wait for the attempt c to end, moving its input and output on path, and
+ * for its group to go when it was stopped (supervise_wait_any()): at the
+ * plan's time, or once it has written nothing for the plan's idle time,
+ * it gets the stop signal, then SIGKILL after kill_after, and counts as
+ * timed out (124) however it ends. A stop signal that retry receives
+ * meanwhile is passed on to the attempt's group, then SIGKILL after
+ * kill_after as well; a second one kills the group at once. Returns 0
+ * with the outcome, or the stop signal retry received (the attempt is
+ * reaped by then), -1 on a failed wait.
  */
 int
 supervise_wait(struct supervise *s, struct child *c, const struct stop_plan *p,
     struct io *io, struct io_path *path, struct outcome *out)
 {
-	struct pollfd	pfds[IO_MAXFDS];
-	struct stopping	st = { 0, 0, 0, 0 };
-	uint64_t	now, idle_at;
-	int		n, r, chld, efd, io_lost = 0;
+	struct watch	 w;
+	struct watch	*ws = &w;
 
-	for (chld = 1;; chld = eventloop_take_chld()) {
-		if (chld && reap(s, c, out))
-			break;
-		forward_signals(s, c, &st, p->kill_after);
-		now = eventloop_now();
-		idle_at = idle_stop(p, io, path);
-		if (!st.stopped && ((p->at != 0 && now >= p->at) ||
-		    (idle_at != 0 && now >= idle_at))) {
-			stop_attempt(s, c, p->signo);
-			st.stopped = 1;
-			if (idle_at != 0 && now >= idle_at &&
-			    (p->at == 0 || now < p->at))
-				st.idle = p->idle;
-			arm_kill(&st, p->kill_after);
-		} else if (st.kill_at != 0 && now >= st.kill_at) {
-			signal_attempt(s, c, SIGKILL);
-			st.kill_at = 0;
-		}
-		n = io_pollfds(io, path, pfds);
-		if (io_error(io, path, &efd) != 0 && efd == -1 && !io_lost) {
-			/*
-			 * A spool failed: the attempt cannot be replayed. A
-			 * write that failed is left to end the run after it.
-			 */
-			signal_attempt(s, c, SIGKILL);
-			io_lost = 1;
-		}
-		r = eventloop_wait(next_timer(p, &st, idle_at), pfds, n);
-		if (r == -1 && errno != EINTR)
+	supervise_watch(&w, c, p, path, out);
+	while (!w.done)
+		if (supervise_wait_any(s, &ws, 1, io, 0) == -1)
 			return -1;
-		if (r > 0)
-			io_handle(io, path, pfds, n);
-	}
-	if (st.stopped || st.forwarded)
-		finish_group(s, c, &st, p->kill_after);
-	if (st.stopped) {
-		out->kind = OUTCOME_TIMEDOUT;
-		out->signo = p->signo;
-		out->status = EXIT_TIMEDOUT;
-		out->idle_ns = st.idle;
-	}
 	return eventloop_signal();
 }

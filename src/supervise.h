@@ -29,6 +29,8 @@ struct supervise {
 	pid_t		 own_pgrp;	/* retry's process group */
 	int		 background;	/* started or put there by the shell */
 	int		 ttou_ignored;	/* since retry first held the tty */
+	int		 share;		/* attempts run side by side (--hedge):
+					   the terminal stays retry's */
 };
 
 /*
@@ -40,12 +42,42 @@ struct child {
 	pid_t		 pgid;		/* retry's own in --foreground */
 };
 
+/* How a stop goes: the stop signal, then SIGKILL to the group at kill_at. */
+struct stopping {
+	int		stopped;	/* by the plan: the attempt timed out */
+	int		forwarded;	/* stop signals retry passed on */
+	uint64_t	kill_at;	/* 0: none (yet, or any more) */
+	uint64_t	idle;		/* stopped for its silence: how long */
+	int		cancelled;	/* stopped as no longer wanted */
+};
+
+/*
+ * One attempt waited for, maybe among others (supervise_wait_any()):
+ * its process, its plan, its path, and where its wait stands. It is done
+ * once its leader is reaped and, if it was stopped, its group gone or
+ * killed; its outcome then says how it ended.
+ */
+struct watch {
+	struct child		*c;
+	const struct stop_plan	*p;
+	struct io_path		*path;
+	struct outcome		*out;
+	struct stopping		 st;
+	int			 io_lost;	/* its spool failed: killed */
+	int			 done;
+};
+
 int	supervise_init(struct supervise *, int);
 int	supervise_start(struct supervise *, struct child *, char **, char **,
 	    struct io *, struct io_path *, struct outcome *);
 int	supervise_wait(struct supervise *, struct child *,
 	    const struct stop_plan *, struct io *, struct io_path *,
 	    struct outcome *);
+void	supervise_watch(struct watch *, struct child *,
+	    const struct stop_plan *, struct io_path *, struct outcome *);
+int	supervise_wait_any(struct supervise *, struct watch **, size_t,
+	    struct io *, uint64_t);
+void	supervise_stop(const struct supervise *, struct watch *, int);
 void	supervise_close(struct supervise *);
 
 #endif

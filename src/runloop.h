@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The run's state, shared by the retry loop (run.c) and the hedged one
+ * (hedge.c), and the steps of run.c that both take. Not for other
+ * modules: they see run.h.
+ */
+#ifndef RETRY_RUNLOOP_H
+#define RETRY_RUNLOOP_H
+
+#include <stdint.h>
+
+#include "attempt.h"
+#include "backoff.h"
+#include "control.h"
+#include "gate.h"
+#include "hook.h"
+#include "io.h"
+#include "log.h"
+#include "options.h"
+#include "rng.h"
+#include "runenv.h"
+#include "supervise.h"
+#include "verdict.h"
+
+struct copy;
+
+/* Where the run stands. */
+enum run_state {
+	RUN_ON,
+	RUN_SUCCEEDED,		/* with the last attempt's status */
+	RUN_GAVE_UP,		/* see end */
+	RUN_FAILED,		/* retry's own error, said: 125 */
+};
+
+/* One run of retry: what every attempt and sleep needs. */
+struct run {
+	const struct options	*o;
+	struct rng		*rng;
+	uint64_t		 start;
+	uint64_t		 deadline;	/* 0: none */
+	struct verdict_policy	 policy;
+	struct supervise	 sup;
+	struct runenv		 env;
+	struct io		 io;
+	struct hooks		 hooks;		/* set up when one is given */
+	int			 has_hooks;
+	struct backoff_state	 bs;
+	struct gate		 gate;		/* --budget, or always go */
+	struct attempt		 a;		/* the attempt (not --hedge) */
+	const struct attempt	*last;		/* the last to end; NULL */
+	struct copy		*hedged;	/* --hedge: the copies */
+	size_t			 nhedged;
+	struct control		 ctl;		/* RETRY_CONTROL */
+	uint64_t		 made;		/* attempts started */
+	int			 prev;		/* status; -1 before the first */
+	enum run_state		 state;
+	enum run_end		 end;		/* RUN_GAVE_UP: why */
+	int			 status;	/* once the run is over */
+	int			 dying;		/* a signal to die of; 0: none */
+};
+
+struct log_attempt run_view(const struct run *, uint64_t);
+int	run_stopped(const struct run *);
+int	run_give_up(struct run *, enum run_end, int);
+int	run_failed(struct run *);
+int	run_io_failed(struct run *, const struct attempt *);
+int	run_settle_messages(const struct run *);
+int	run_past_deadline(struct run *);
+void	run_stands(struct run *, const struct attempt *,
+	    struct verdict_input *);
+void	hedge_attempts(struct run *);
+void	hedge_free(struct run *);
+
+#endif
