@@ -11,7 +11,8 @@ _retry_takes_value()
 	local w=$1 name o i c
 	local short_arg=abcdfjkmrstxD
 	local long_arg='attempts times strategy base cap factor jitter delay
-		deadline max-time timeout idle-timeout kill-after signal retry-on while
+		deadline max-time timeout idle-timeout hedge hedge-max kill-after
+		signal retry-on while
 		stop-on success-on until splay seed message log-format stdin
 		stdout retry-if-output stop-if-output fail-if-output on-retry
 		on-give-up budget store budget-burst budget-ratio budget-rate
@@ -133,7 +134,7 @@ _retry()
 		;;
 	-b | --base | -c | --cap | -f | --factor | -d | --delay | \
 	-D | --deadline | --max-time | -t | --timeout | --idle-timeout | \
-	-k | --kill-after | \
+	--hedge | --hedge-max | -k | --kill-after | \
 	--splay | --seed | -m | --message | \
 	--retry-if-output | --stop-if-output | --fail-if-output)
 		return
@@ -182,7 +183,7 @@ _retry()
 		COMPREPLY=($(compgen -W '-a --attempts= --times= -s --strategy=
 			-b --base= -c --cap= -f --factor= -j --jitter= -d --delay=
 			-D --deadline= --max-time= -t --timeout= --idle-timeout=
-			-k --kill-after=
+			--hedge= --hedge-max= -k --kill-after=
 			--signal= --foreground --splay= -r --retry-on= --while=
 			-x --stop-on= --success-on= --until= --seed= -n --dry-run
 			--stdin= --stdout= --retry-if-output= --stop-if-output=

@@ -16,7 +16,7 @@ function __fish_retry_print_command
     set -l short_value a b c d f j k m r s t x D
     set -l long_value --attempts --times --strategy --base --cap --factor \
         --jitter --delay --deadline --max-time --timeout --idle-timeout \
-        --kill-after \
+        --hedge --hedge-max --kill-after \
         --signal --splay --retry-on --while --stop-on --success-on --until \
         --seed --message --log-format --stdin --stdout --retry-if-output \
         --stop-if-output --fail-if-output --on-retry --on-give-up --budget \
@@ -137,6 +137,8 @@ complete -c retry -n $nocmd -s D -l deadline -x -d 'Time budget of the whole run
 complete -c retry -n $nocmd -l max-time -x -d 'Time budget of the whole run (same as --deadline)'
 complete -c retry -n $nocmd -s t -l timeout -x -d 'Time limit of each attempt'
 complete -c retry -n $nocmd -l idle-timeout -x -d 'Stop an attempt silent this long'
+complete -c retry -n $nocmd -l hedge -x -d 'Start another copy each time the newest has run this long'
+complete -c retry -n $nocmd -l hedge-max -x -d 'The most copies of --hedge at once [2]'
 complete -c retry -n $nocmd -s k -l kill-after -x -d 'Send SIGKILL this long after the stop signal [10s]'
 complete -c retry -n $nocmd -l signal -x -d 'The stop signal of --timeout and --deadline [TERM]' -a '(__fish_retry_signals)'
 complete -c retry -n $nocmd -l foreground -d 'Run attempts in the process group of retry'

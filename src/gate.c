@@ -124,6 +124,8 @@ say_waited(const struct gate *g, const struct log_attempt *next,
 {
 	struct log_attempt	la = *next;
 
+	if (g->silent)
+		return;
 	gate_tell(g, &la);
 	w->waited_ns = eventloop_now() - since;
 	log_budget_wait(&la, w);
@@ -251,6 +253,25 @@ gate_admit(struct gate *g, const struct log_attempt *next,
 	if (w.reason != HOLD_NONE)
 		say_waited(g, next, &w, since);
 	return GATE_GO;
+}
+
+/*
+ * The budget's word on an attempt that starts now or not at all (a
+ * hedged copy): no wait, and a refusal said by the caller.
+ */
+enum gate_word
+gate_admit_now(struct gate *g, const struct log_attempt *next,
+    struct budget_ticket *t)
+{
+	uint64_t	limit = g->wait_limit;
+	enum gate_word	word;
+
+	g->wait_limit = 0;
+	g->silent = 1;
+	word = gate_admit(g, next, t);
+	g->wait_limit = limit;
+	g->silent = 0;
+	return word;
 }
 
 /* An attempt let through that will not start: its probe goes back. */

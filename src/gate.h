@@ -27,6 +27,7 @@ struct gate {
 	unsigned		 failures;	/* failed calls in a row */
 	uint64_t		 rest_until;	/* no call before; 0: none */
 	int			 warned;	/* a failure was said */
+	int			 silent;	/* gate_admit_now(): no wait said */
 	int			 owed;		/* its slow answers wait: no
 						   report before the next ask */
 };
@@ -44,6 +45,8 @@ int	gate_open(struct gate *g, const struct options *o, uint64_t start,
 void	gate_set_limits(struct gate *g, uint64_t deadline,
 	    uint64_t wait_limit);
 enum gate_word gate_admit(struct gate *g, const struct log_attempt *next,
+	    struct budget_ticket *t);
+enum gate_word gate_admit_now(struct gate *g, const struct log_attempt *next,
 	    struct budget_ticket *t);
 void	gate_release(struct gate *g, const struct budget_ticket *t);
 void	gate_report(struct gate *g, const struct budget_ticket *t,

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "duration.h"
 #include "eventloop.h"
 #include "exitcodes.h"
 #include "live.h"
@@ -47,6 +48,7 @@ struct hedge {
 	uint64_t	 not_before;	/* the server's or command's floor */
 	uint64_t	 newest;	/* the newest copy's number */
 	uint64_t	 newest_at;	/* and when it started */
+	unsigned	 refused;	/* copies the budget refused */
 	int		 closed;	/* no copy starts any more */
 	enum run_end	 end;		/* closed: why, for the give-up */
 };
@@ -110,16 +112,15 @@ admit_copy(struct run *r, struct hedge *h, struct budget_ticket *t)
 		h->end = END_DEADLINE;
 		return 0;
 	}
-	if (running > 0)
-		gate_set_limits(&r->gate, r->deadline, 0);
-	word = gate_admit(&r->gate, &next, t);
-	gate_set_limits(&r->gate, r->deadline, r->o->budget_wait);
+	word = running > 0 ? gate_admit_now(&r->gate, &next, t) :
+	    gate_admit(&r->gate, &next, t);
 	live_end();
 	if (word == GATE_STOPPED)
 		return -1;
 	if (word != GATE_GO && running > 0) {
-		log_detail("--hedge: no token for another copy; the copies "
-		    "running go on");
+		if (h->refused++ == 0)
+			log_detail("--hedge: no token for another copy; the "
+			    "copies running go on");
 		return 0;
 	}
 	if (word == GATE_EXHAUSTED)
@@ -132,6 +133,20 @@ admit_copy(struct run *r, struct hedge *h, struct budget_ticket *t)
 		return admit_copy(r, h, t);	/* the deadline, as above */
 	}
 	return 1;
+}
+
+/*
+ * After the budget refused a copy, the next is asked for after DELAY
+ * doubled with each refusal (up to 1024 times): a budget that is out of
+ * tokens is not asked every DELAY.
+ */
+static uint64_t
+refused_wait(const struct options *o, unsigned refused)
+{
+	unsigned	shift = refused < 10 ? refused : 10;
+	uint64_t	d = o->hedge_delay != 0 ? o->hedge_delay : 1000000ULL;
+
+	return d > (DURATION_MAX >> shift) ? DURATION_MAX : d << shift;
 }
 
 static int	end_copy(struct run *, struct hedge *, struct copy *);
@@ -161,7 +176,7 @@ start_copy(struct run *r, struct hedge *h)
 			return -1;
 	}
 	if ((st = admit_copy(r, h, &t)) != 1) {
-		h->next = eventloop_now() + o->hedge_delay;
+		h->next = eventloop_now() + refused_wait(o, h->refused);
 		return st;
 	}
 	if ((c = free_copy(h, &r->io)) == NULL) {

@@ -105,6 +105,8 @@ START_TEST(defaults_are_the_documented_ones)
 	ck_assert_int_eq(opts.retry_on_given, 0);
 	ck_assert_uint_eq(opts.timeout, 0);
 	ck_assert_uint_eq(opts.idle_timeout, 0);
+	ck_assert_int_eq(opts.hedge, 0);
+	ck_assert_uint_eq(opts.hedge_max, 2);
 	ck_assert_uint_eq(opts.deadline, 0);
 	ck_assert_uint_eq(opts.kill_after, 10 * S);
 	ck_assert_int_eq(opts.stop_signal, SIGTERM);
@@ -433,6 +435,28 @@ START_TEST(time_limits_and_the_stop_signal_are_read)
 }
 END_TEST
 
+START_TEST(hedge_options_are_read)
+{
+	PARSE_OK("--hedge=150ms", "true");
+	ck_assert_int_eq(opts.hedge, 1);
+	ck_assert_uint_eq(opts.hedge_delay, 150 * MS);
+	ck_assert_uint_eq(opts.hedge_max, 2);
+	options_free(&opts);
+
+	/* 0 starts --hedge-max copies at once; any order. */
+	PARSE_OK("--hedge-max", "100", "--hedge=0", "-t", "1s", "true");
+	ck_assert_int_eq(opts.hedge, 1);
+	ck_assert_uint_eq(opts.hedge_delay, 0);
+	ck_assert_uint_eq(opts.hedge_max, 100);
+	options_free(&opts);
+
+	/* --stdin=null and replay are fine: each copy gets its own. */
+	PARSE_OK("--hedge=1", "--stdin=null", "-a", "0", "true");
+	ck_assert_uint_eq(opts.hedge_delay, 1 * S);
+	ck_assert_uint_eq(opts.attempts, 0);
+}
+END_TEST
+
 START_TEST(message_options_are_read)
 {
 	PARSE_OK("-q", "true");
@@ -638,6 +662,22 @@ static const struct usage usages[] = {
 	{ { "--seed=abc", "true" }, { "seed" } },
 	{ { "--seed=-1", "true" }, { "seed" } },
 	{ { "--log-format=xml", "true" }, { "log-format" } },
+	{ { "--hedge=abc", "true" }, { "hedge" } },
+	{ { "--hedge=-1", "true" }, { "hedge" } },
+	{ { "--hedge", "true" }, { "hedge" } },
+	{ { "--hedge=1", "--hedge-max=1", "true" }, { "hedge-max" } },
+	{ { "--hedge=1", "--hedge-max=101", "true" }, { "hedge-max" } },
+	{ { "--hedge=1", "--hedge-max=x", "true" }, { "hedge-max" } },
+	{ { "--hedge=1", "--hedge-max=", "true" }, { "hedge-max" } },
+	/* --hedge-max alone, or --hedge with what cannot go with it. */
+	{ { "--hedge-max=3", "true" }, { "--hedge" } },
+	{ { "--hedge=1", "-s", "constant", "true" }, { "strategy" } },
+	{ { "--hedge=1", "--base=2", "true" }, { "base" } },
+	{ { "--cap=2", "--hedge=1", "true" }, { "cap" } },
+	{ { "--hedge=1", "--factor=3", "true" }, { "factor" } },
+	{ { "--hedge=1", "-j", "full", "true" }, { "jitter" } },
+	{ { "--delay=1,2", "--hedge=1", "true" }, { "delay" } },
+	{ { "--hedge=1", "--stdin=pass", "true" }, { "stdin=pass" } },
 	/* Unknown options, by the name given. */
 	{ { "--bogus", "true" }, { "bogus" } },
 	{ { "--bogus=3", "true" }, { "bogus" } },
@@ -839,6 +879,7 @@ options_suite(void)
 	tcase_add_loop_test(tc, jitter_kinds_are_known_with_their_parameters,
 	    0, nitems(kinds));
 	tcase_add_test(tc, durations_set_base_and_cap);
+	tcase_add_test(tc, hedge_options_are_read);
 	tcase_add_test(tc, status_lists_fill_their_option);
 	tcase_add_test(tc, a_list_option_given_again_adds_up);
 	tcase_add_test(tc, while_and_until_are_aliases);

@@ -292,6 +292,7 @@ START_TEST(inherited_retry_variables_are_dropped_and_the_rest_kept_in_order)
 		"retry_attempt=5",
 		"RETRY_RUN_ID==x",
 		"RETRY_NESTING=7:7",
+		"RETRY_HEDGE=1",
 		"LANG=C",
 		NULL
 	};
@@ -391,6 +392,31 @@ START_TEST(each_variable_is_set_once_for_every_attempt)
 		    want);
 		ck_assert_int_eq(count(runenv_envp(&f.re), "HOME"), 1);
 	}
+	fixture_free(&f);
+}
+END_TEST
+
+START_TEST(a_hedged_copy_after_the_first_gets_retry_hedge)
+{
+	static const char *const base[] = { "HOME=/", "RETRY_HEDGE=1", NULL };
+	struct fixture	f;
+
+	fixture_init(&f, base, 5);
+	/* The first copy: none, not even the inherited one. */
+	runenv_set(&f.re, 1, 0, -1);
+	ck_assert_int_eq(count(runenv_envp(&f.re), "RETRY_HEDGE"), 0);
+	f.re.hedge = 1;
+	runenv_set(&f.re, 2, S, -1);
+	ck_assert_int_eq(count(runenv_envp(&f.re), "RETRY_HEDGE"), 1);
+	ck_assert_str_eq(value(runenv_envp(&f.re), "RETRY_HEDGE"), "1");
+	runenv_set(&f.re, 3, 2 * S, 1);
+	ck_assert_int_eq(count(runenv_envp(&f.re), "RETRY_HEDGE"), 1);
+	/* A hook after a copy keeps it; one after no hedge has none. */
+	runenv_on_retry(&f.re, 1, 0);
+	ck_assert_int_eq(count(runenv_envp(&f.re), "RETRY_HEDGE"), 1);
+	f.re.hedge = 0;
+	runenv_set(&f.re, 4, 3 * S, 1);
+	ck_assert_int_eq(count(runenv_envp(&f.re), "RETRY_HEDGE"), 0);
 	fixture_free(&f);
 }
 END_TEST
@@ -705,6 +731,7 @@ runenv_suite(void)
 	tcase_add_loop_test(tc, elapsed_is_seconds_to_the_nearest_microsecond,
 	    0, nitems(seconds));
 	tcase_add_test(tc, each_variable_is_set_once_for_every_attempt);
+	tcase_add_test(tc, a_hedged_copy_after_the_first_gets_retry_hedge);
 	tcase_add_loop_test(tc, the_attempt_number_is_written_in_decimal, 0,
 	    nitems(attempts));
 	tcase_add_test(tc, there_is_no_previous_status_before_the_first_attempt);
