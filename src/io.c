@@ -87,6 +87,16 @@ io_choose_stdin(struct io *io)
 {
 	struct stat	st;
 
+	/*
+	 * Attempts side by side cannot share a terminal's input: they read
+	 * /dev/null, and one asked to replay it is told so.
+	 */
+	if (io->hold_all && io->in_mode != STDIN_NULL &&
+	    isatty(STDIN_FILENO)) {
+		io->replay_tty = io->in_mode == STDIN_REPLAY;
+		io->in_mode = STDIN_NULL;
+		return;
+	}
 	if (io->in_mode == STDIN_DEFAULT)
 		io->in_mode = isatty(STDIN_FILENO) ? STDIN_PASS : STDIN_REPLAY;
 	/*

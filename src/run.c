@@ -304,6 +304,32 @@ set_policy(struct verdict_policy *p, const struct options *o)
 	p->max_attempts = o->attempts;
 }
 
+/* Set up stdin and stdout for the attempts and the hooks. */
+static int
+setup_io(struct run *r)
+{
+	const struct options	*o = r->o;
+
+	r->has_hooks = o->on_retry != NULL || o->on_give_up != NULL;
+	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond,
+	    (o->http ? IO_READ_HTTP : 0) |
+	    (o->idle_timeout != 0 ? IO_WATCH_IDLE : 0) |
+	    (o->hedge ? IO_HOLD_ALL : 0), IO_STDOUT_TO_STDOUT) == -1 ||
+	    attempt_init(&r->a, &r->io) == -1 || (r->has_hooks &&
+	    hooks_init(&r->hooks, &r->sup, &r->env, r->start) == -1)) {
+		log_error("cannot set up standard input: %s", strerror(errno));
+		return -1;
+	}
+	hooks_set_stop(&r->hooks, r->deadline, o->kill_after, o->stop_signal);
+	if (io_terminal_passed(&r->io))
+		log_notice(o->hedge ? "--stdin=replay: standard input is a "
+		    "terminal, which cannot be replayed; the copies read "
+		    "/dev/null" : "--stdin=replay: standard input is a "
+		    "terminal, which cannot be replayed; each attempt reads it "
+		    "as it is");
+	return 0;
+}
+
 /* Set up signals, the terminal, stdin, stdout and the environment. */
 static int
 run_setup(struct run *r)
@@ -330,23 +356,8 @@ run_setup(struct run *r)
 		    strerror(errno));
 		return -1;
 	}
-	r->sup.share = o->hedge;
-	r->has_hooks = o->on_retry != NULL || o->on_give_up != NULL;
-	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond,
-	    (o->http ? IO_READ_HTTP : 0) |
-	    (o->idle_timeout != 0 ? IO_WATCH_IDLE : 0) |
-	    (o->hedge ? IO_HOLD_ALL : 0),
-	    IO_STDOUT_TO_STDOUT) == -1 ||
-	    attempt_init(&r->a, &r->io) == -1 || (r->has_hooks && hooks_init(&r->hooks, &r->sup,
-	    &r->env, r->start) == -1)) {
-		log_error("cannot set up standard input: %s", strerror(errno));
-		return -1;
-	}
-	hooks_set_stop(&r->hooks, r->deadline, o->kill_after, o->stop_signal);
-	if (io_terminal_passed(&r->io))
-		log_notice("--stdin=replay: standard input is a terminal, "
-		    "which cannot be replayed; each attempt reads it as it is");
-	return 0;
+	r->sup.share = o->hedge;	/* copies side by side */
+	return setup_io(r);
 }
 
 /* Free what the run set up, and let the last messages go. */

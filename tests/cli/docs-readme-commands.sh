@@ -274,6 +274,19 @@ sys.exit(json.load(open("out")) != {"items": [1, 2, 3]})' ||
 		note_ "jq did not print the document:" "$(cat out)"
 }
 
+# The hedge: the first answer stalls for 5 s, the copy started after
+# 300 ms gets the second at once; its body alone is written, well before
+# the stalled one would have come.
+check_hedge() {
+	in_dir_
+	at_ 200:sleep=5 200
+	t0_=$(date +%s)
+	run_ 0 "$1" && requests_ 2 && has_ out '200 OK (request 2)' || return 1
+	test "$(wc -l <out)" -eq 1 || note_ "more than the winner's:" "$(cat out)" ||
+		return 1
+	test $(($(date +%s) - t0_)) -lt 4 || note_ "the stalled answer was waited for"
+}
+
 # 50 runs at a time on one budget: every item fetched, one after a 503.
 check_xargs_budget() {
 	in_dir_
@@ -380,6 +393,8 @@ for f in cmds/*.cmd; do
 		check_pipeline "$cmd" ;;
 	"retry "*"--stdout=hold -- curl -fsS https://example.com/api/items | jq .")
 		check_hold_jq "$cmd" ;;
+	"retry --hedge="*" -- curl -fsS https://mirror.example/pkg.json")
+		check_hedge "$cmd" ;;
 	"xargs "*" retry --budget=api "*" -- curl "*"https://api.example.com/v1/items/{} <ids")
 		check_xargs_budget "$cmd" ;;
 	"retry --budget=backup "*" -- $T/local/push-backup")

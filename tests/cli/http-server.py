@@ -13,8 +13,10 @@ finds the line there.
 RESPONSE is CODE[:NAME=VALUE]...: the status code, then header lines, e.g.
 503, 429:Retry-After=1, 301:Location=/next.  NAME body is no header: its
 VALUE is a file whose bytes are the body.  Without it the body is the line
-"CODE REASON (request N)".  A VALUE may hold colons (an HTTP-date); only a
-colon before NAME= separates.
+"CODE REASON (request N)".  NAME sleep is no header either: the answer
+waits VALUE seconds (requests are served side by side, each in a thread
+of its own, so a slow answer holds no other back).  A VALUE may hold
+colons (an HTTP-date); only a colon before NAME= separates.
 
 Nothing is written to stdout or stderr.  The server exits by itself after
 60 s (HTTP_SERVER_LIFETIME seconds if set), so that nothing outlives a
@@ -23,21 +25,25 @@ test that forgot it.
 import http.server
 import os
 import re
+import socketserver
 import sys
+import threading
 import time
 
 
 def parse(spec):
     code, _, rest = spec.partition(":")
-    headers, body = [], None
+    headers, body, sleep = [], None, 0.0
     for item in re.split(r":(?=[A-Za-z][A-Za-z0-9-]*=)", rest) if rest else []:
         name, _, value = item.partition("=")
         if name == "body":
             with open(value, "rb") as f:
                 body = f.read()
+        elif name == "sleep":
+            sleep = float(value)
         else:
             headers.append((name, value))
-    return int(code), headers, body
+    return int(code), headers, body, sleep
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -45,14 +51,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
     responses_ = []
     log_ = None
     count_ = 0
+    lock_ = threading.Lock()
 
     def answer(self, with_body):
         cls = type(self)
-        cls.count_ += 1
-        n = cls.count_
-        cls.log_.write("%d %s\n" % (time.monotonic_ns() // 1000000, self.path))
-        cls.log_.flush()
-        code, headers, body = cls.responses_[min(n, len(cls.responses_)) - 1]
+        with cls.lock_:
+            cls.count_ += 1
+            n = cls.count_
+            cls.log_.write("%d %s\n" % (time.monotonic_ns() // 1000000,
+                                        self.path))
+            cls.log_.flush()
+        code, headers, body, sleep = \
+            cls.responses_[min(n, len(cls.responses_)) - 1]
+        if sleep:
+            time.sleep(sleep)
         if body is None:
             reason = self.responses.get(code, ("Status",))[0]
             body = ("%d %s (request %d)\n" % (code, reason, n)).encode()
@@ -82,7 +94,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 
-class Server(http.server.HTTPServer):
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
     def handle_error(self, request, client_address):
         pass  # a client that went away is no news
 
