@@ -150,6 +150,7 @@ refused_wait(const struct options *o, unsigned refused)
 }
 
 static int	end_copy(struct run *, struct hedge *, struct copy *);
+static int	await(struct run *, struct hedge *, uint64_t);
 
 /*
  * Start the copy that is due: the --on-retry hook first for one after a
@@ -172,8 +173,11 @@ start_copy(struct run *r, struct hedge *h)
 	if (why == DUE_FAILURE && o->on_retry != NULL) {
 		runenv_on_retry(&r->env, r->prev, 0);
 		hooks_run(&r->hooks, "on-retry", o->on_retry, r->made);
-		if (run_stopped(r))
+		/* A copy may have ended meanwhile: heard first. */
+		if (run_stopped(r) || await(r, h, 1) == -1 ||
+		    r->state != RUN_ON)
 			return -1;
+		h->due = DUE_NONE;
 	}
 	if ((st = admit_copy(r, h, &t)) != 1) {
 		h->next = eventloop_now() + refused_wait(o, h->refused);

@@ -292,6 +292,41 @@ exec_error(int fd)
 }
 
 /*
+ * Keep c among retry's children: with attempts side by side, one may end
+ * while the wait is for another (a hook's, say), and its status must
+ * wait for its own wait. Past SUPERVISE_KIDS (more than --hedge-max
+ * allows) it is not kept: it still ends, and counts as killed.
+ */
+static void
+adopt(struct supervise *s, const struct child *c)
+{
+	if (s->nkids == SUPERVISE_KIDS)
+		return;
+	s->kids[s->nkids].pid = c->pid;
+	s->kids[s->nkids].pgid = c->pgid;
+	s->kids[s->nkids].ended = 0;
+	s->nkids++;
+}
+
+/* Retry's child pid, or NULL. */
+static struct kid *
+kid_of(struct supervise *s, pid_t pid)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nkids; i++)
+		if (s->kids[i].pid == pid)
+			return &s->kids[i];
+	return NULL;
+}
+
+static void
+forget(struct supervise *s, struct kid *k)
+{
+	*k = s->kids[--s->nkids];
+}
+
+/*
  * Start an attempt in its own process group, c. Returns 0 when it runs, 1
  * when exec failed (the outcome says how; the child is reaped), -1 when
  * retry could not fork (errno set).
@@ -300,9 +335,10 @@ int
 supervise_start(struct supervise *s, struct child *c, char **argv,
     char **envp, struct io *io, struct io_path *path, struct outcome *out)
 {
-	sigset_t	old;
-	int		p[2], e, st;
-	pid_t		pid;
+	struct kid	*k;
+	sigset_t	 old;
+	int		 p[2], e, st;
+	pid_t		 pid;
 
 	c->pid = c->pgid = -1;
 	if (pipe2(p, O_CLOEXEC) == -1)
@@ -321,6 +357,7 @@ supervise_start(struct supervise *s, struct child *c, char **argv,
 	c->pgid = s->foreground ? getpgrp() : pid;
 	if (!s->foreground)
 		setpgid(pid, pid);	/* EACCES once it has exec'd: fine */
+	adopt(s, c);
 	e = exec_error(p[0]);
 	close(p[0]);
 	/*
@@ -338,6 +375,8 @@ supervise_start(struct supervise *s, struct child *c, char **argv,
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
 		;
+	if ((k = kid_of(s, pid)) != NULL)
+		forget(s, k);
 	c->pid = -1;
 	memset(out, 0, sizeof *out);
 	out->kind = OUTCOME_EXEC_FAILED;
@@ -437,19 +476,43 @@ set_outcome(struct outcome *out, int st)
 	}
 }
 
+/* The attempt c has ended with wait status st: its outcome, the tty. */
+static void
+ended(struct supervise *s, struct child *c, struct outcome *out, int st)
+{
+	struct kid	*k;
+
+	set_outcome(out, st);
+	/* Side by side, the terminal is retry's unless one took it. */
+	if (!s->share || (s->tty_fd != -1 &&
+	    tcgetpgrp(s->tty_fd) == c->pgid))
+		give_tty(s, c, getpgrp());
+	if ((k = kid_of(s, c->pid)) != NULL)
+		forget(s, k);
+	c->pid = -1;
+}
+
 /*
  * Reap every child that ended: the attempts of ws (their outcomes filled
- * in, their leaders marked reaped) and orphans handed to retry as
- * subreaper (just reaped). Returns how many of ws ended.
+ * in, their leaders marked reaped), retry's other children (kept for
+ * their own wait) and orphans handed to retry as subreaper (just reaped).
+ * Returns how many of ws ended.
  */
 static int
 reap(struct supervise *s, struct watch **ws, size_t n)
 {
-	struct child	*c;
+	struct child	 other;
+	struct kid	*k;
 	int		 st, done = 0, flags = WNOHANG;
 	size_t		 i;
 	pid_t		 r;
 
+	for (i = 0; i < n; i++)
+		if (ws[i]->c->pid != -1 && (k = kid_of(s, ws[i]->c->pid)) !=
+		    NULL && k->ended) {
+			ended(s, ws[i]->c, ws[i]->out, k->status);
+			done++;
+		}
 	if (s->tty_fd != -1)
 		flags |= WUNTRACED;
 	for (;;) {
@@ -460,19 +523,22 @@ reap(struct supervise *s, struct watch **ws, size_t n)
 			return done;
 		for (i = 0; i < n && ws[i]->c->pid != r; i++)
 			;
-		if (i == n || r == -1)
+		k = kid_of(s, r);
+		if (i == n && k == NULL)
 			continue;	/* an orphan */
-		c = ws[i]->c;
 		if (WIFSTOPPED(st)) {
-			job_stopped(s, c, WSTOPSIG(st));
+			other.pid = r;
+			other.pgid = k != NULL ? k->pgid : ws[i]->c->pgid;
+			job_stopped(s, i < n ? ws[i]->c : &other,
+			    WSTOPSIG(st));
 			continue;
 		}
-		set_outcome(ws[i]->out, st);
-		/* Side by side, the terminal is retry's unless one took it. */
-		if (!s->share || (s->tty_fd != -1 &&
-		    tcgetpgrp(s->tty_fd) == c->pgid))
-			give_tty(s, c, getpgrp());
-		c->pid = -1;
+		if (i == n) {
+			k->status = st;
+			k->ended = 1;
+			continue;
+		}
+		ended(s, ws[i]->c, ws[i]->out, st);
 		done++;
 	}
 }

@@ -21,6 +21,18 @@ struct stop_plan {
 	uint64_t	idle;		/* ns without output; 0: no limit */
 };
 
+/*
+ * One of retry's own children (an attempt or a hook) reaped while no one
+ * waited for it: its wait status, kept for the wait that will.
+ */
+#define SUPERVISE_KIDS 128
+struct kid {
+	pid_t		 pid;
+	pid_t		 pgid;
+	int		 status;
+	int		 ended;
+};
+
 /* The run's side: retry's group, the terminal, how retry was started. */
 struct supervise {
 	int		 foreground;	/* --foreground: no group, no tty */
@@ -31,6 +43,8 @@ struct supervise {
 	int		 ttou_ignored;	/* since retry first held the tty */
 	int		 share;		/* attempts run side by side (--hedge):
 					   the terminal stays retry's */
+	struct kid	 kids[SUPERVISE_KIDS];	/* running, or reaped unwaited */
+	size_t		 nkids;
 };
 
 /*
