@@ -192,6 +192,7 @@ deliver_pending(void)
 int
 eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 {
+	/* Static: copies side by side may bring a few hundred. */
 	static struct pollfd all[EVENTLOOP_MAXFDS + SINK_MAXFDS];
 	struct timespec	ts, *tp = NULL;
 	uint64_t	now, left;

@@ -478,7 +478,8 @@ set_outcome(struct outcome *out, int st)
 
 /* The attempt c has ended with wait status st: its outcome, the tty. */
 static void
-ended(struct supervise *s, struct child *c, struct outcome *out, int st)
+child_ended(struct supervise *s, struct child *c, struct outcome *out,
+    int st)
 {
 	struct kid	*k;
 
@@ -510,7 +511,7 @@ reap(struct supervise *s, struct watch **ws, size_t n)
 	for (i = 0; i < n; i++)
 		if (ws[i]->c->pid != -1 && (k = kid_of(s, ws[i]->c->pid)) !=
 		    NULL && k->ended) {
-			ended(s, ws[i]->c, ws[i]->out, k->status);
+			child_ended(s, ws[i]->c, ws[i]->out, k->status);
 			done++;
 		}
 	if (s->tty_fd != -1)
@@ -538,7 +539,7 @@ reap(struct supervise *s, struct watch **ws, size_t n)
 			k->ended = 1;
 			continue;
 		}
-		ended(s, ws[i]->c, ws[i]->out, st);
+		child_ended(s, ws[i]->c, ws[i]->out, st);
 		done++;
 	}
 }
