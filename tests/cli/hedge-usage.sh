@@ -24,7 +24,7 @@ for opt in '-s constant' '-b 1s' '-c 10s' '-f 3' '-j none' '-d 1s'; do
 	mentions_ --hedge || fail=1
 done
 usage_error_ --hedge=100ms --strategy=constant touch ran || fail=1
-mentions_ '--hedge and --strategy cannot be used together' || fail=1
+mentions_ '--hedge and ' --strategy 'cannot be used together' || fail=1
 
 # stdin cannot be passed to several copies at once.
 usage_error_ --hedge=100ms --stdin=pass touch ran || fail=1
