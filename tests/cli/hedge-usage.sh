@@ -30,8 +30,8 @@ mentions_ '--hedge and ' --strategy 'cannot be used together' || fail=1
 usage_error_ --hedge=100ms --stdin=pass touch ran || fail=1
 mentions_ --hedge --stdin || fail=1
 
-# --hedge-max: 2 to 1000, a number.
-for v in 1 0 -1 x 2x '' 1001 1.5; do
+# --hedge-max: 2 to 100, a number.
+for v in 1 0 -1 x 2x '' 101 1.5; do
 	usage_error_ --hedge=100ms --hedge-max="$v" touch ran || fail=1
 	mentions_ --hedge-max || fail=1
 done
@@ -47,10 +47,10 @@ for v in 5x '' -1s s nan; do
 	bad_value_ --hedge "$v" || fail=1
 done
 
-# Accepted: 0, a bare number, units, --hedge-max 2 and 1000, with the
+# Accepted: 0, a bare number, units, --hedge-max 2 and 100, with the
 # options that do go with it.
 for args in '--hedge=0' '--hedge=0.5' '--hedge=100ms' '--hedge=2s --hedge-max=2' \
-	'--hedge=1s --hedge-max=1000' '--hedge=1s --stdin=null' \
+	'--hedge=1s --hedge-max=100' '--hedge=1s --stdin=null' \
 	'--hedge=1s --stdin=replay -t 5s -D 10s -a 3'; do
 	# shellcheck disable=SC2086 # several words on purpose
 	returns_ 0 "$RETRY" -n $args touch ran >out 2>err ||
