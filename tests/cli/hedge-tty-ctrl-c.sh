@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# --hedge in a terminal: Ctrl-C stops every copy, retry and the shell's
+# command line ($? is 130), and no new copy starts.
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+# shellcheck source=lib-supervise.sh
+. "$TESTS_DIR/lib-supervise.sh"
+
+tmux_start_
+
+m=$(marker_)
+cat >copy.sh <<'EOF2' || framework_failure_ "cannot write copy.sh"
+echo $$ >>pids
+echo run >>runs
+sleep "$1" &
+exec sleep "$1"
+EOF2
+type_ "'$RETRY' -a 5 -k 1 --hedge=200ms sh copy.sh $m; echo went on >after"
+wait_lines_ 2 runs || fail_ "the copies did not start:" "$(screen_)"
+sleep 0.2
+ctrl_c_stops_line_ || fail=1
+sleep 0.3
+expect_runs 2 || fail=1
+gone_within_ -f "sleep $m" || fail=1
+
+Exit "$fail"
