@@ -37,6 +37,7 @@ static volatile sig_atomic_t got_chld;
 static volatile sig_atomic_t got_cont;	/* retry was continued */
 static volatile sig_atomic_t got_signal;	/* the first stop signal */
 static volatile sig_atomic_t signal_count;
+static volatile sig_atomic_t got_tstp;	/* Ctrl-Z, when caught */
 
 static sigset_t		 orig_mask;	/* as retry was started */
 static sigset_t		 wait_mask;	/* inside ppoll: ours unblocked */
@@ -46,6 +47,10 @@ static struct sigaction	 orig_chld;
 static struct sigaction	 orig_cont;
 static struct sigaction	 orig_pipe;
 static struct sigaction	 orig_xfsz;
+static struct sigaction	 orig_tstp;
+static int		 tstp_caught;
+static void		(*tstp_fn)(void *);
+static void		*tstp_arg;
 
 static void
 on_chld(int signo)
@@ -59,6 +64,13 @@ on_cont(int signo)
 {
 	(void)signo;
 	got_cont = 1;
+}
+
+static void
+on_tstp(int signo)
+{
+	(void)signo;
+	got_tstp = 1;
 }
 
 static void
@@ -131,6 +143,58 @@ eventloop_init(void)
 }
 
 /*
+ * Catch SIGTSTP, for when retry keeps the terminal while attempts run
+ * (side by side, each in a group of its own): a Ctrl-Z reaches retry
+ * alone, and fn(arg), called from the wait, stops them with it
+ * (eventloop_suspend()). Left alone when inherited as ignored.
+ */
+int
+eventloop_catch_tstp(void (*fn)(void *), void *arg)
+{
+	struct sigaction	sa;
+	sigset_t		block;
+
+	if (sigaction(SIGTSTP, NULL, &orig_tstp) == -1)
+		return -1;
+	if (orig_tstp.sa_handler == SIG_IGN)
+		return 0;
+	sigemptyset(&block);
+	sigaddset(&block, SIGTSTP);
+	if (sigprocmask(SIG_BLOCK, &block, NULL) == -1)
+		return -1;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_tstp;
+	if (sigaction(SIGTSTP, &sa, NULL) == -1)
+		return -1;
+	tstp_fn = fn;
+	tstp_arg = arg;
+	tstp_caught = 1;
+	sigdelset(&wait_mask, SIGTSTP);
+	return 0;
+}
+
+/*
+ * Stop retry as the Ctrl-Z it caught would have: SIGTSTP as it was given
+ * it, until the shell continues it (in an orphaned group the kernel drops
+ * it, and retry goes on).
+ */
+void
+eventloop_suspend(void)
+{
+	struct sigaction	ours;
+	sigset_t		set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTSTP);
+	sigaction(SIGTSTP, &orig_tstp, &ours);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(SIGTSTP);		/* returns once continued */
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	sigaction(SIGTSTP, &ours, NULL);
+}
+
+/*
  * In a new child, before exec: the dispositions and the mask retry was
  * given. Dispositions first, so that nothing pending reaches a handler of
  * retry's once the mask opens.
@@ -144,6 +208,8 @@ eventloop_child_reset(void)
 	sigaction(SIGCONT, &orig_cont, NULL);
 	sigaction(SIGPIPE, &orig_pipe, NULL);
 	sigaction(SIGXFSZ, &orig_xfsz, NULL);
+	if (tstp_caught)
+		sigaction(SIGTSTP, &orig_tstp, NULL);
 	for (i = 0; i < NSTOP; i++)
 		if (handled[i])
 			sigaction(stop_signals[i], &orig_action[i], NULL);
@@ -175,7 +241,8 @@ deliver_pending(void)
 
 	if (sigpending(&pending) == -1)
 		return;
-	any = sigismember(&pending, SIGCHLD) == 1;
+	any = sigismember(&pending, SIGCHLD) == 1 ||
+	    (tstp_caught && sigismember(&pending, SIGTSTP) == 1);
 	for (i = 0; i < NSTOP; i++)
 		any |= handled[i] && sigismember(&pending, stop_signals[i]) == 1;
 	if (any)
@@ -220,6 +287,10 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 		deliver_pending();
 		if (nsink > 0)
 			sink_flush();
+	}
+	if (got_tstp) {
+		got_tstp = 0;
+		tstp_fn(tstp_arg);
 	}
 	return r;
 }

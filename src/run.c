@@ -351,12 +351,12 @@ run_setup(struct run *r)
 	if (layers > 1)
 		log_nested(layers, runs);
 	if (eventloop_init() == -1 ||
-	    supervise_init(&r->sup, o->foreground) == -1) {
+	    supervise_init(&r->sup, o->foreground) == -1 ||
+	    (o->hedge && supervise_share(&r->sup) == -1)) {
 		log_error("cannot set up signal handling: %s",
 		    strerror(errno));
 		return -1;
 	}
-	r->sup.share = o->hedge;	/* copies side by side */
 	return setup_io(r);
 }
 

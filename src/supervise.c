@@ -90,6 +90,40 @@ supervise_init(struct supervise *s, int foreground)
 	return s->background ? 0 : ignore_ttou(s);
 }
 
+/*
+ * Ctrl-Z, caught while retry keeps the terminal: stop every attempt and
+ * hook running, stop retry, and once the shell continues it, continue
+ * them. A stopped job is all of them, as it would be in one group.
+ */
+static void
+suspend(void *arg)
+{
+	struct supervise	*s = arg;
+	size_t			 i;
+
+	for (i = 0; i < s->nkids; i++)
+		if (!s->kids[i].ended)
+			kill(s->foreground ? s->kids[i].pid :
+			    -s->kids[i].pgid, SIGSTOP);
+	eventloop_suspend();
+	for (i = 0; i < s->nkids; i++)
+		if (!s->kids[i].ended)
+			kill(s->foreground ? s->kids[i].pid :
+			    -s->kids[i].pgid, SIGCONT);
+}
+
+/*
+ * Attempts will run side by side (--hedge): the terminal stays retry's,
+ * so that Ctrl-C reaches retry, which passes it on to all of them, and
+ * Ctrl-Z stops them all with retry (suspend()).
+ */
+int
+supervise_share(struct supervise *s)
+{
+	s->share = 1;
+	return s->tty_fd != -1 ? eventloop_catch_tstp(suspend, s) : 0;
+}
+
 void
 supervise_close(struct supervise *s)
 {

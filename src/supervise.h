@@ -82,6 +82,7 @@ struct watch {
 };
 
 int	supervise_init(struct supervise *, int);
+int	supervise_share(struct supervise *);
 int	supervise_start(struct supervise *, struct child *, char **, char **,
 	    struct io *, struct io_path *, struct outcome *);
 int	supervise_wait(struct supervise *, struct child *,
