@@ -49,6 +49,8 @@ static struct sigaction	 orig_pipe;
 static struct sigaction	 orig_xfsz;
 static struct sigaction	 orig_tstp;
 static int		 tstp_caught;
+static void		(*reaper_fn)(void *);
+static void		*reaper_arg;
 static void		(*tstp_fn)(void *);
 static void		*tstp_arg;
 
@@ -323,6 +325,17 @@ eventloop_flush_sinks(uint64_t deadline)
 }
 
 /*
+ * Who reaps the children that end during a sleep: fn(arg), which must
+ * keep what an attempt's wait will ask for.
+ */
+void
+eventloop_set_reaper(void (*fn)(void *), void *arg)
+{
+	reaper_fn = fn;
+	reaper_arg = arg;
+}
+
+/*
  * Sleep until the absolute deadline. A line that counts down (or up) on
  * the terminal (live.c) is redrawn as its seconds change. Returns 0 when
  * the deadline is reached, or the stop signal that ended the sleep.
@@ -335,11 +348,17 @@ eventloop_sleep_until(uint64_t deadline)
 	for (;;) {
 		if (got_signal)
 			return got_signal;
-		/* No attempt runs now: a child that ended is an orphan. */
+		/*
+		 * A child that ended is an orphan, or an attempt running
+		 * beside the sleep (--hedge), whose status the reaper keeps.
+		 */
 		if (got_chld) {
 			got_chld = 0;
-			while (waitpid(-1, NULL, WNOHANG) > 0)
-				;
+			if (reaper_fn != NULL)
+				reaper_fn(reaper_arg);
+			else
+				while (waitpid(-1, NULL, WNOHANG) > 0)
+					;
 		}
 		now = eventloop_now();
 		live_tick(now);

@@ -132,6 +132,7 @@ admit_copy(struct run *r, struct hedge *h, struct budget_ticket *t)
 		gate_release(&r->gate, t);
 		return admit_copy(r, h, t);	/* the deadline, as above */
 	}
+	h->refused = 0;
 	return 1;
 }
 

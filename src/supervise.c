@@ -26,6 +26,8 @@
 
 extern char **environ;
 
+static void	reap_others(void *);
+
 /*
  * From the first time retry holds the terminal on, ignore SIGTTOU: the
  * kernel raises it when retry takes the terminal back from an attempt
@@ -65,6 +67,7 @@ supervise_init(struct supervise *s, int foreground)
 	s->foreground = foreground;
 	s->tty_fd = -1;
 	s->own_pgrp = getpgrp();
+	eventloop_set_reaper(reap_others, s);
 #ifdef PR_SET_CHILD_SUBREAPER
 	/*
 	 * Processes an attempt orphans become retry's children, not init's,
@@ -576,6 +579,17 @@ reap(struct supervise *s, struct watch **ws, size_t n)
 		child_ended(s, ws[i]->c, ws[i]->out, st);
 		done++;
 	}
+}
+
+/*
+ * Reap what ended while no wait was for it (a sleep, a wait for the
+ * budget's store): orphans, and attempts running side by side, whose
+ * status is kept for their own wait.
+ */
+static void
+reap_others(void *arg)
+{
+	(void)reap(arg, NULL, 0);
 }
 
 /* Stop the attempt: its stop signal, and SIGCONT in case it is stopped. */
