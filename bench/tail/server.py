@@ -18,10 +18,12 @@ hung up meanwhile (a hedge's loser, stopped by retry) is not an error.
 GET /stats answers at once and is not counted: "requests N slow M
 inflight K" (arrivals so far, those drawn slow, those not yet answered).
 On start it prints "port N" on stdout once listening; it exits by itself
-after LIFETIME seconds (default 3600), or on SIGTERM/SIGINT.
+after LIFETIME seconds (default 3600), on SIGTERM/SIGINT, or within a
+second of its parent's death.
 """
 import argparse
 import asyncio
+import os
 import random
 import signal
 import sys
@@ -98,10 +100,21 @@ async def main():
     loop = asyncio.get_running_loop()
     for s in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(s, stop.set)
+    # and when the harness that started it is gone (killed): orphaned,
+    # the server has another parent
+    parent = os.getppid()
+
+    async def orphaned():
+        while os.getppid() == parent:
+            await asyncio.sleep(1)
+        stop.set()
+
+    watch = asyncio.create_task(orphaned())
     try:
         await asyncio.wait_for(stop.wait(), args.lifetime)
     except asyncio.TimeoutError:
         pass
+    watch.cancel()
     srv.close()
     print(f"requests {tail.requests} slow {tail.slow}", file=sys.stderr)
 
