@@ -24,29 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-/* wait for EVENTS on fd until DEADLINE: 1 ready, 0 timed out, -1 error */
-static int wait_for(int fd, short events, int64_t deadline)
-{
-	for (;;) {
-		int64_t left = deadline - now_ns();
-		if (left <= 0)
-			return 0;
-		struct pollfd p = { .fd = fd, .events = events };
-		struct timespec ts = { left / 1000000000, left % 1000000000 };
-		int r = ppoll(&p, 1, &ts, NULL);
-		if (r > 0)
-			return 1;
-		if (r < 0 && errno != EINTR)
-			return -1;
-	}
-}
+#include "../pollwait.h"
 
 int main(int argc, char **argv)
 {
