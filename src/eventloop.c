@@ -51,6 +51,7 @@ static struct sigaction	 orig_tstp;
 static int		 tstp_caught;
 static void		(*reaper_fn)(void *);
 static void		*reaper_arg;
+static int		 reap_in_wait;
 static void		(*tstp_fn)(void *);
 static void		*tstp_arg;
 
@@ -192,6 +193,7 @@ eventloop_suspend(void)
 	sigaction(SIGTSTP, &orig_tstp, &ours);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(SIGTSTP);		/* returns once continued */
+	/* cppcheck-suppress unreachableCode ; raise() returns here */
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	sigaction(SIGTSTP, &ours, NULL);
 }
@@ -265,7 +267,7 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 	static struct pollfd all[EVENTLOOP_MAXFDS + SINK_MAXFDS];
 	struct timespec	ts, *tp = NULL;
 	uint64_t	now, left;
-	int		r, i, nsink;
+	int		r, i, nsink, e;
 
 	if (deadline != 0) {
 		now = eventloop_now();
@@ -290,10 +292,16 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 		if (nsink > 0)
 			sink_flush();
 	}
+	e = errno;	/* ppoll's, for the caller */
 	if (got_tstp) {
 		got_tstp = 0;
 		tstp_fn(tstp_arg);
 	}
+	if (reap_in_wait && got_chld && reaper_fn != NULL) {
+		got_chld = 0;
+		reaper_fn(reaper_arg);
+	}
+	errno = e;
 	return r;
 }
 
@@ -333,6 +341,13 @@ eventloop_set_reaper(void (*fn)(void *), void *arg)
 {
 	reaper_fn = fn;
 	reaper_arg = arg;
+}
+
+/* Whether every wait reaps what ended (set_reaper's fn), not only sleeps. */
+void
+eventloop_reap_in_wait(int on)
+{
+	reap_in_wait = on;
 }
 
 /*

@@ -17,6 +17,7 @@ void	 eventloop_child_reset(void);
 int	 eventloop_catch_tstp(void (*)(void *), void *);
 void	 eventloop_suspend(void);
 void	 eventloop_set_reaper(void (*)(void *), void *);
+void	 eventloop_reap_in_wait(int);
 int	 eventloop_wait(uint64_t, struct pollfd *, int);
 int	 eventloop_sleep_until(uint64_t);
 int	 eventloop_flush_sinks(uint64_t);

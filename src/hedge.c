@@ -36,6 +36,7 @@ enum due {
 struct copy {
 	struct attempt	 a;
 	struct watch	 w;
+	struct control	 ctl;		/* its RETRY_CONTROL, a file of its own */
 	int		 ready;		/* a's path is made */
 	int		 alive;		/* started, not yet ended */
 };
@@ -174,11 +175,17 @@ start_copy(struct run *r, struct hedge *h)
 	if (why == DUE_FAILURE && o->on_retry != NULL) {
 		runenv_on_retry(&r->env, r->prev, 0);
 		hooks_run(&r->hooks, "on-retry", o->on_retry, r->made);
-		/* A copy may have ended meanwhile: heard first. */
+		/*
+		 * A copy may have ended meanwhile: heard first. One that
+		 * failed is due next, after this one; none may be any more.
+		 */
 		if (run_stopped(r) || await(r, h, 1) == -1 ||
 		    r->state != RUN_ON)
 			return -1;
-		h->due = DUE_NONE;
+		if (h->due == DUE_DELAY)
+			h->due = DUE_NONE;
+		if (!may_start(r, h))
+			return 0;
 	}
 	if ((st = admit_copy(r, h, &t)) != 1) {
 		h->next = eventloop_now() + refused_wait(o, h->refused);
@@ -190,6 +197,7 @@ start_copy(struct run *r, struct hedge *h)
 	}
 	attempt_begin(&c->a, ++r->made, o->timeout, &at_deadline);
 	c->a.ticket = t;
+	control_fresh(&c->ctl, &r->env);
 	now = eventloop_now();
 	r->env.hedge = c->a.number > 1;
 	runenv_set(&r->env, c->a.number, now - r->start, r->prev);
@@ -255,7 +263,7 @@ end_copy(struct run *r, struct hedge *h, struct copy *c)
 	c->alive = 0;
 	if (attempt_output(&c->a, &r->io) == -1)
 		return run_io_failed(r, &c->a);
-	run_stands(r, &c->a, &in);
+	run_stands(r, &c->a, &c->ctl, &in);
 	in.delay = 0;		/* no backoff: the floors alone */
 	if (attempt_verdict(&c->a, &r->io, &r->policy, &in) == -1)
 		return run_io_failed(r, &c->a);
@@ -297,11 +305,28 @@ wake_for(const struct run *r, const struct hedge *h)
 	return at == 0 ? 1 : at;	/* 1: at once */
 }
 
+/* The copy that ended first of those not heard yet, or NULL. */
+static struct copy *
+first_ended(struct hedge *h)
+{
+	struct copy	*c, *first = NULL;
+	size_t		 i;
+
+	for (i = 0; i < h->n; i++) {
+		c = &h->copies[i];
+		if (c->alive && c->w.done && (first == NULL ||
+		    c->w.seq < first->w.seq))
+			first = c;
+	}
+	return first;
+}
+
 /* Wait for the copies running until one ends or wake; then act on it. */
 static int
 await(struct run *r, struct hedge *h, uint64_t wake)
 {
 	struct watch	*ws[HEDGE_MAX_MAX];
+	struct copy	*c;
 	size_t		 i, k = 0;
 	int		 rc;
 
@@ -320,9 +345,9 @@ await(struct run *r, struct hedge *h, uint64_t wake)
 	}
 	if (rc == 0 && h->due == DUE_NONE)
 		h->due = DUE_DELAY;
-	for (i = 0; rc == 1 && i < h->n; i++)
-		if (h->copies[i].alive && h->copies[i].w.done &&
-		    end_copy(r, h, &h->copies[i]) == -1)
+	/* In the order they ended: the last to fail gives the status. */
+	while (rc == 1 && (c = first_ended(h)) != NULL)
+		if (end_copy(r, h, c) == -1)
 			return -1;
 	return 0;
 }
@@ -428,9 +453,11 @@ hedge_free(struct run *r)
 	struct copy	*copies = r->hedged;
 	size_t		 i;
 
-	for (i = 0; copies != NULL && i < r->nhedged; i++)
+	for (i = 0; copies != NULL && i < r->nhedged; i++) {
 		if (copies[i].ready)
 			attempt_free(&copies[i].a);
+		control_remove(&copies[i].ctl);
+	}
 	free(copies);
 	r->hedged = NULL;
 }

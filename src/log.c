@@ -444,6 +444,13 @@ pushback_name(enum pushback_word w)
 	return "none";
 }
 
+/* Attempts started in all, as of the run's end. */
+static uint64_t
+made_of(const struct log_attempt *a)
+{
+	return a->made != 0 ? a->made : a->attempt;
+}
+
 /* Start a JSON object with the fields every event has. */
 static void
 add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
@@ -745,11 +752,11 @@ log_success(const struct log_attempt *a)
 	struct line	ln = { .len = 0 };
 
 	if (verbosity < 1 && !(verbosity == 0 && format == LOG_JSON &&
-	    a->attempt > 1))
+	    made_of(a) > 1))
 		return;
 	if (format == LOG_JSON) {
 		add_json_head(&ln, "success", a);
-		add_json_summary(&ln, a->attempt, a->elapsed_ns, "succeeded");
+		add_json_summary(&ln, made_of(a), a->elapsed_ns, "succeeded");
 		addf(&ln, "}");
 	} else {
 		add_attempt_text(&ln, a);
@@ -848,7 +855,7 @@ give_up_text(struct line *ln, const struct log_attempt *a, enum run_end why)
 	case END_EXEC:
 	case END_ATTEMPTS:
 		addf(ln, "); giving up after %llu attempt%s",
-		    (unsigned long long)a->attempt, a->attempt == 1 ? "" : "s");
+		    (unsigned long long)made_of(a), made_of(a) == 1 ? "" : "s");
 		break;
 	}
 }
@@ -876,7 +883,7 @@ log_give_up(const struct log_attempt *a, enum run_end why)
 		/* No attempt ran: the command was not run (EX_TEMPFAIL). */
 		if (why == END_CIRCUIT && a->attempt == 0)
 			addf(&ln, ",\"status\":75");
-		add_json_summary(&ln, a->attempt, a->elapsed_ns, "gave_up");
+		add_json_summary(&ln, made_of(a), a->elapsed_ns, "gave_up");
 		addf(&ln, "}");
 	} else if (a->attempt == 0)
 		give_up_first(&ln, a, why);
@@ -1047,7 +1054,7 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 			addf(&ln, ",\"hint\":");
 			add_json_string(&ln, hint.buf);
 		}
-		add_json_summary(&ln, a->attempt, a->elapsed_ns, "exec_failed");
+		add_json_summary(&ln, made_of(a), a->elapsed_ns, "exec_failed");
 		addf(&ln, "}");
 		emit(&ln);
 		return;

@@ -34,6 +34,8 @@ enum log_format {
 struct log_attempt {
 	uint64_t		 attempt;	/* from 1; 0: none ran */
 	uint64_t		 max_attempts;	/* 0: unlimited */
+	uint64_t		 made;		/* started in all; 0: attempt
+						   (--hedge: more may have) */
 	const struct outcome	*outcome;	/* NULL: not ended */
 	int			 status;	/* what it counts as */
 	const char		*why;		/* or NULL */

@@ -42,6 +42,7 @@ view_last(const struct run *r)
 
 	if (r->last != NULL)
 		attempt_tell(r->last, &la);
+	la.made = r->made;
 	return la;
 }
 
@@ -172,14 +173,15 @@ admit(struct run *r)
  * when needed, in this order: --seed gives the same delays as ever.
  */
 void
-run_stands(struct run *r, const struct attempt *a, struct verdict_input *in)
+run_stands(struct run *r, const struct attempt *a, struct control *ctl,
+    struct verdict_input *in)
 {
 	double	u = rng_uniform(r->rng), v = rng_uniform(r->rng);
 
 	memset(in, 0, sizeof *in);
 	in->deadline = r->deadline;
 	in->delay = backoff_next(&r->o->backoff, &r->bs, r->made, u, v);
-	in->push = control_read(&r->ctl);
+	in->push = control_read(ctl);
 	in->spread = a->http.retry_after || pushback_floor(in->push) ?
 	    rng_uniform(r->rng) : 0;
 }
@@ -206,7 +208,7 @@ attempt(struct run *r)
 		return run_failed(r);
 	if (attempt_output(a, &r->io) == -1)
 		return run_io_failed(r, a);
-	run_stands(r, a, &in);
+	run_stands(r, a, &r->ctl, &in);
 	if (attempt_verdict(a, &r->io, &r->policy, &in) == -1)
 		return run_io_failed(r, a);
 	gate_report(&r->gate, &a->ticket, verdict_budget_result(&a->v));

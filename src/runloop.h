@@ -66,7 +66,7 @@ int	run_failed(struct run *);
 int	run_io_failed(struct run *, const struct attempt *);
 int	run_settle_messages(const struct run *);
 int	run_past_deadline(struct run *);
-void	run_stands(struct run *, const struct attempt *,
+void	run_stands(struct run *, const struct attempt *, struct control *,
 	    struct verdict_input *);
 void	hedge_attempts(struct run *);
 void	hedge_free(struct run *);

@@ -124,6 +124,11 @@ int
 supervise_share(struct supervise *s)
 {
 	s->share = 1;
+	/*
+	 * Reaped as soon as they end, whatever retry waits for (a reader of
+	 * a copy's output, say): the order they ended in is kept.
+	 */
+	eventloop_reap_in_wait(1);
 	return s->tty_fd != -1 ? eventloop_catch_tstp(suspend, s) : 0;
 }
 
@@ -548,6 +553,7 @@ reap(struct supervise *s, struct watch **ws, size_t n)
 	for (i = 0; i < n; i++)
 		if (ws[i]->c->pid != -1 && (k = kid_of(s, ws[i]->c->pid)) !=
 		    NULL && k->ended) {
+			ws[i]->seq = k->seq;
 			child_ended(s, ws[i]->c, ws[i]->out, k->status);
 			done++;
 		}
@@ -574,8 +580,10 @@ reap(struct supervise *s, struct watch **ws, size_t n)
 		if (i == n) {
 			k->status = st;
 			k->ended = 1;
+			k->seq = ++s->reaped;
 			continue;
 		}
+		ws[i]->seq = ++s->reaped;
 		child_ended(s, ws[i]->c, ws[i]->out, st);
 		done++;
 	}
@@ -783,7 +791,8 @@ supervise_wait_any(struct supervise *s, struct watch **ws, size_t n,
 	if (n > EVENTLOOP_MAXFDS / IO_MAXFDS)
 		n = EVENTLOOP_MAXFDS / IO_MAXFDS;
 	for (chld = 1;; chld = eventloop_take_chld()) {
-		if (chld)
+		/* Side by side, the wait itself reaps (supervise_share()). */
+		if (chld || s->share)
 			(void)reap(s, ws, n);
 		now = eventloop_now();
 		at = wake;

@@ -31,6 +31,7 @@ struct kid {
 	pid_t		 pgid;
 	int		 status;
 	int		 ended;
+	uint64_t	 seq;		/* reaped as the seq-th */
 };
 
 /* The run's side: retry's group, the terminal, how retry was started. */
@@ -45,6 +46,7 @@ struct supervise {
 					   the terminal stays retry's */
 	struct kid	 kids[SUPERVISE_KIDS];	/* running, or reaped unwaited */
 	size_t		 nkids;
+	uint64_t	 reaped;	/* children reaped so far */
 };
 
 /*
@@ -79,6 +81,8 @@ struct watch {
 	struct stopping		 st;
 	int			 io_lost;	/* its spool failed: killed */
 	int			 done;
+	uint64_t		 seq;		/* reaped as the seq-th: the
+						   order in which they ended */
 };
 
 int	supervise_init(struct supervise *, int);
