@@ -479,12 +479,17 @@ job_stopped(struct supervise *s, struct child *c, int signo)
 {
 	int	tty_stop = signo == SIGTTIN || signo == SIGTTOU;
 
+	pid_t	fg = tcgetpgrp(s->tty_fd);
+
 	/*
 	 * It stopped to read or write the terminal while it did not have
 	 * it, and retry is in the foreground (it was not when the attempt
-	 * started, or not yet): give it the terminal, go on.
+	 * started, or not yet): give it the terminal, go on. Or it has the
+	 * terminal already: it stopped before retry gave it (an attempt
+	 * that reads at once can be quicker than the tcsetpgrp() after its
+	 * exec), and only needs to go on.
 	 */
-	if (tty_stop && tcgetpgrp(s->tty_fd) == s->own_pgrp) {
+	if (tty_stop && (fg == s->own_pgrp || fg == c->pgid)) {
 		give_tty(s, c, c->pgid);
 		signal_attempt(s, c, SIGCONT);
 		return;
