@@ -11,15 +11,18 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "ci.h"
 #include "duration.h"
 #include "live.h"
 #include "log.h"
 #include "signame.h"
 #include "sink.h"
+#include "utf8.h"
 
 #define LINE_MAX_LEN 4096
 
@@ -27,6 +30,7 @@ static int		 verbosity;
 static enum log_format	 format = LOG_TEXT;
 static const char	*label = "retry";
 static char		 label_buf[512];	/* a label cut from the command */
+static const char	*command_name = "retry"; /* the command's, not -m's */
 
 /* The words retry was given after its name, for the one-word hint. */
 static char *const	*given;		/* options, then the command */
@@ -36,6 +40,13 @@ static int		 ngiven;	/* of which retry's options */
 static char		 run_id[33];	/* RETRY_RUN_ID; "" before the run */
 static uint64_t		 run_start;	/* monotonic, as the loop's clock */
 static uint64_t		 run_started;	/* attempts started: log_start */
+
+/* CI log markers (ci.c): which CI's log stderr is, and folds. */
+static enum ci_kind	 ci = CI_NONE;
+static int		 ci_folds;	/* each attempt under a fold */
+static char		 fold_name[64];	/* the open fold's; "": none */
+static char		 ci_after[512];	/* why the next attempt starts */
+static char		 ci_buf[CI_LINE_MAX(4096)];
 
 struct line {
 	char	buf[LINE_MAX_LEN];
@@ -132,10 +143,9 @@ log_init(int v, enum log_format f, const char *l, char *const *args,
 	format = f;
 	given = args;
 	ngiven = nopts;
-	if (l != NULL)
-		label = l;
-	else if (args[nopts] != NULL)
-		label = command_label(args[nopts]);
+	if (args[nopts] != NULL)
+		command_name = command_label(args[nopts]);
+	label = l != NULL ? l : command_name;
 	live_init(f == LOG_TEXT && v >= 0);
 }
 
@@ -211,43 +221,6 @@ addf(struct line *ln, const char *fmt, ...)
 		ln->len = sizeof ln->buf - 2;
 }
 
-/*
- * The length of the UTF-8 sequence at s (1 to 4), or 0 when s does not
- * start a well-formed one (RFC 3629: no overlong forms, no surrogates,
- * nothing past U+10FFFF).
- */
-static size_t
-utf8_len(const unsigned char *s)
-{
-	size_t	n, i;
-	unsigned char lo = 0x80, hi = 0xbf;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		n = 3;
-		if (s[0] == 0xe0)
-			lo = 0xa0;
-		else if (s[0] == 0xed)
-			hi = 0x9f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4;
-		if (s[0] == 0xf0)
-			lo = 0x90;
-		else if (s[0] == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if (s[i] < lo || s[i] > hi)
-			return 0;
-		lo = 0x80;
-		hi = 0xbf;
-	}
-	return n;
-}
 
 /* Bytes of a string that go into a JSON line, at the most. */
 #define JSON_STRING_MAX 512
@@ -293,6 +266,32 @@ emit(struct line *ln)
 	ln->buf[ln->len++] = '\n';
 	sink_message(ln->buf, ln->len);
 	live_fresh(1);
+}
+
+/*
+ * A line that CI's log shows as a warning (a retry) or an error (a
+ * give-up): in text, with the same words as the plain line.
+ */
+static void
+emit_as(struct line *ln, enum ci_level level)
+{
+	size_t	n;
+
+	if (ci == CI_NONE || format != LOG_TEXT) {
+		emit(ln);
+		return;
+	}
+	live_end();
+	n = ci_annotation(ci, level, ln->buf, ln->len, ci_buf, sizeof ci_buf);
+	sink_message(ci_buf, n);
+	live_fresh(1);
+}
+
+/* The command's name, as messages name it when -m does not. */
+const char *
+log_command_name(void)
+{
+	return command_name;
 }
 
 /* A usage error: what was wrong, and where to read more. Never quiet. */
@@ -377,6 +376,69 @@ add_attempt_text(struct line *ln, const struct log_attempt *a)
 	    (unsigned long long)a->attempt);
 	if (a->max_attempts != 0)
 		addf(ln, "/%llu", (unsigned long long)a->max_attempts);
+}
+
+/*
+ * Markers for the CI whose log stderr is, unless auto_on is 0 (--ci=off)
+ * or the format is JSON; folds: each attempt's output under a fold of its
+ * own, unless quiet.
+ */
+void
+log_ci(int auto_on, int folds)
+{
+	ci = format != LOG_TEXT ? CI_NONE : ci_detect(auto_on,
+	    getenv("GITHUB_ACTIONS"), getenv("GITLAB_CI"),
+	    ci_stream_is_log(STDERR_FILENO));
+	ci_folds = ci != CI_NONE && folds && verbosity >= 0;
+}
+
+/* The time as CI's log wants it: seconds since 1970. */
+static long long
+unix_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (long long)ts.tv_sec;
+}
+
+/*
+ * Open a fold for the attempt about to start, headed with its number and
+ * why it starts. GitLab's section name is made of the run's id (hex) and
+ * the attempt's number, so that runs in one job never share one.
+ */
+void
+log_fold_begin(const struct log_attempt *a)
+{
+	struct line	ln = { .len = 0 };
+	size_t		n;
+
+	if (!ci_folds)
+		return;
+	log_fold_end();
+	add_attempt_text(&ln, a);
+	if (ci_after[0] != '\0')
+		addf(&ln, ", after %s", ci_after);
+	snprintf(fold_name, sizeof fold_name, "retry_%.8s_%llu",
+	    run_id[0] != '\0' ? run_id : "run", (unsigned long long)a->attempt);
+	live_end();
+	n = ci_fold_open(ci, fold_name, unix_now(), ln.buf, ln.len, ci_buf,
+	    sizeof ci_buf);
+	sink_message(ci_buf, n);
+	live_fresh(1);
+}
+
+/* Close the open fold, if any: the attempt ended, its output is out. */
+void
+log_fold_end(void)
+{
+	size_t	n;
+
+	if (fold_name[0] == '\0')
+		return;
+	n = ci_fold_close(ci, fold_name, unix_now(), ci_buf, sizeof ci_buf);
+	sink_message(ci_buf, n);
+	fold_name[0] = '\0';
 }
 
 /*
@@ -586,6 +648,13 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 	struct line	ln = { .len = 0 };
 	char		d[32];
 
+	if (ci_folds) {
+		addf(&ln, "attempt %llu failed (", (unsigned long long)a->attempt);
+		add_attempt_outcome(&ln, a);
+		addf(&ln, ")");
+		snprintf(ci_after, sizeof ci_after, "%.*s", (int)ln.len, ln.buf);
+		ln.len = 0;
+	}
 	if (verbosity < 0)
 		return;
 	if (format == LOG_JSON) {
@@ -610,7 +679,7 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 			addf(&ln, " (the command asked for %s)",
 			    duration_format(a->push_delay_ns, d, sizeof d));
 	}
-	emit(&ln);
+	emit_as(&ln, CI_WARNING);
 }
 
 /*
@@ -674,7 +743,7 @@ log_copy_failed(const struct log_attempt *a, uint64_t delay,
 	else
 		addf(&ln, "); %llu other cop%s still running",
 		    (unsigned long long)running, running == 1 ? "y" : "ies");
-	emit(&ln);
+	emit_as(&ln, CI_WARNING);
 }
 
 /*
@@ -893,7 +962,7 @@ log_give_up(const struct log_attempt *a, enum run_end why)
 		add_attempt_outcome(&ln, a);
 		give_up_text(&ln, a, why);
 	}
-	emit(&ln);
+	emit_as(&ln, CI_ERROR);
 }
 
 /* A hook ended: say so when it failed (-v: always). */
@@ -1064,7 +1133,7 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 	    strerror(a->outcome->exec_errno));
 	if (a->outcome->exec_errno != ENOENT)
 		addf(&ln, " (cannot run it)");
-	emit(&ln);
+	emit_as(&ln, CI_ERROR);
 	if (hint.len != 0) {
 		ln.len = 0;
 		addf(&ln, "retry: hint: %.*s", (int)hint.len, hint.buf);

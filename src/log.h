@@ -71,6 +71,10 @@ void	log_error(const char *, ...)
 void	log_notice(const char *);
 void	log_detail(const char *);
 void	log_nested(uint64_t, uint64_t);
+void	log_ci(int, int);
+const char *log_command_name(void);
+void	log_fold_begin(const struct log_attempt *);
+void	log_fold_end(void);
 void	log_start(const struct log_attempt *);
 void	log_retry(const struct log_attempt *, uint64_t);
 void	log_hedge(const struct log_attempt *, uint64_t, uint64_t);

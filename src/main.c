@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "eventloop.h"
 #include "exitcodes.h"
 #include "log.h"
+#include "metrics.h"
 #include "options.h"
 #include "rng.h"
 #include "run.h"
@@ -27,21 +29,28 @@ flush_stdout(void)
 	return EXIT_CANCELED;
 }
 
+/* A usage error, said: exit 125. */
+static int
+usage_error(struct options *o, const char *err)
+{
+	log_usage_error(err);
+	options_free(o);
+	eventloop_flush_sinks(0);
+	return EXIT_CANCELED;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct options	o;
 	struct rng	rng;
-	char		err[512];
+	char		err[PATH_MAX + 128];
 	uint64_t	start = eventloop_now();
 	int		status;
 
 	switch (options_parse(&o, argc, argv, err, sizeof err)) {
 	case OPTIONS_ERROR:
-		log_usage_error(err);
-		options_free(&o);
-		eventloop_flush_sinks(0);
-		return EXIT_CANCELED;
+		return usage_error(&o, err);
 	case OPTIONS_HELP:
 		options_free(&o);
 		options_help(stdout);
@@ -53,6 +62,9 @@ main(int argc, char **argv)
 	case OPTIONS_RUN:
 		break;
 	}
+	if (o.metrics != NULL && !o.dry_run &&
+	    metrics_check(o.metrics, err, sizeof err) == -1)
+		return usage_error(&o, err);
 	if (o.seeded)
 		rng_init_seed(&rng, o.seed);
 	else

@@ -17,6 +17,7 @@
 
 #include "duration.h"
 #include "options.h"
+#include "metrics.h"
 #include "signame.h"
 #include "store_url.h"
 
@@ -45,6 +46,9 @@ enum {
 	OPT_IDLE_TIMEOUT,
 	OPT_HEDGE,
 	OPT_HEDGE_MAX,
+	OPT_CI,
+	OPT_METRICS,
+	OPT_METRICS_LABEL,
 };
 
 static const char short_options[] = "+:a:s:b:c:f:j:d:r:x:t:k:D:nm:qvhV";
@@ -94,6 +98,9 @@ static const struct option long_options[] = {
 	{ "quiet",	no_argument,		NULL,	'q' },
 	{ "verbose",	no_argument,		NULL,	'v' },
 	{ "log-format",	required_argument,	NULL,	OPT_LOG_FORMAT },
+	{ "ci",		required_argument,	NULL,	OPT_CI },
+	{ "metrics",	required_argument,	NULL,	OPT_METRICS },
+	{ "metrics-label", required_argument,	NULL,	OPT_METRICS_LABEL },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "version",	no_argument,		NULL,	'V' },
 	{ NULL,		0,			NULL,	0 }
@@ -459,6 +466,36 @@ parse_per(const char *s, int whole, double *n, uint64_t *ns, const char **why)
 	return 0;
 }
 
+/* --ci, --metrics and --metrics-label: where people look. */
+static int
+parse_report(int c, const char *arg, struct options *o, const char **why)
+{
+	switch (c) {
+	case OPT_CI:
+		if (strcmp(arg, "auto") != 0 && strcmp(arg, "off") != 0) {
+			*why = "expected auto or off";
+			return -1;
+		}
+		o->ci = strcmp(arg, "auto") == 0;
+		return 0;
+	case OPT_METRICS:
+		if (*arg == '\0' || arg[strlen(arg) - 1] == '/') {
+			*why = "expected the name of a file";
+			return -1;
+		}
+		o->metrics = arg;
+		return 0;
+	default:
+		if (!metrics_label_valid(arg)) {
+			*why = "expected 1 to 256 bytes of UTF-8 text, without "
+			    "control characters";
+			return -1;
+		}
+		o->metrics_label = arg;
+		return 0;
+	}
+}
+
 /* The options of a shared budget (see store_url.c and budget.c). */
 static int
 parse_budget_value(int c, const char *arg, struct options *o,
@@ -620,6 +657,10 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 		return 0;
 	case OPT_LOG_FORMAT:
 		return parse_log_format(arg, o, why);
+	case OPT_CI:
+	case OPT_METRICS:
+	case OPT_METRICS_LABEL:
+		return parse_report(c, arg, o, why);
 	case OPT_STDIN:
 		return parse_stdin(arg, o, why);
 	case OPT_ON_RETRY:
@@ -667,6 +708,7 @@ set_defaults(struct options *o)
 	o->budget_params.recover = BUDGET_DEFAULT_RECOVER;
 	o->budget_wait = DURATION_MAX;
 	o->hedge_max = DEFAULT_HEDGE_MAX;
+	o->ci = 1;
 }
 
 /*
@@ -783,6 +825,10 @@ finish(struct options *o, const struct given *g, char *err, size_t errlen)
 	if (finish_budget(o, g, err, errlen) == -1 ||
 	    finish_hedge(o, g, err, errlen) == -1)
 		return -1;
+	if (o->metrics_label != NULL && o->metrics == NULL) {
+		seterr(err, errlen, "--metrics-label needs --metrics=FILE");
+		return -1;
+	}
 	if (o->ncommand == 0 && !o->dry_run) {
 		seterr(err, errlen, "missing command");
 		return -1;
@@ -1079,6 +1125,17 @@ options_help(FILE *f)
 "  -q, --quiet             no messages but retry's own errors\n"
 "  -v, --verbose           more messages; repeat for more\n"
 "      --log-format=FMT    text or json (one object per line) [text]\n"
+"\n"
+"In CI and cron:\n"
+"      --ci=WHEN           auto: in GitHub Actions or GitLab CI, fold each\n"
+"                            attempt's output and show a retry as a warning,\n"
+"                            a give-up as an error (on stderr only); or off\n"
+"                            [auto]\n"
+"      --metrics=FILE      at the end of the run, count it in FILE, in the\n"
+"                            Prometheus text format (node_exporter's textfile\n"
+"                            collector), replaced whole\n"
+"      --metrics-label=NAME  the series' command label [the command's name]\n"
+"\n"
 "  -n, --dry-run           print the delay schedule and exit\n"
 "  -h, --help              show this help and exit\n"
 "  -V, --version           show the version and exit\n"

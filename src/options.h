@@ -64,6 +64,9 @@ struct options {
 	const char		*label;		/* NULL: the command's name */
 	int			 verbosity;	/* -1 quiet, 0, 1 -v, 2 -vv */
 	enum log_format		 log_format;
+	int			 ci;		/* --ci=auto: 1; off: 0 */
+	const char		*metrics;	/* --metrics=FILE; NULL: none */
+	const char		*metrics_label;	/* NULL: the command's name */
 
 	char		       **command;	/* NULL-terminated, may be empty */
 	int			 ncommand;

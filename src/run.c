@@ -201,6 +201,7 @@ attempt(struct run *r)
 	runenv_set(&r->env, a->number, eventloop_now() - r->start, r->prev);
 	la = run_view(r, a->number);
 	log_start(&la);
+	log_fold_begin(&la);
 	if (run_settle_messages(r) == -1)
 		return -1;
 	if (attempt_run(a, &r->sup, &r->io, r->o->command,
@@ -208,6 +209,7 @@ attempt(struct run *r)
 		return run_failed(r);
 	if (attempt_output(a, &r->io) == -1)
 		return run_io_failed(r, a);
+	log_fold_end();
 	run_stands(r, a, &r->ctl, &in);
 	if (attempt_verdict(a, &r->io, &r->policy, &in) == -1)
 		return run_io_failed(r, a);
@@ -352,6 +354,8 @@ run_setup(struct run *r)
 	runenv_nesting(&r->env, &layers, &runs);
 	if (layers > 1)
 		log_nested(layers, runs);
+	/* Folds do not nest in GitHub's log: the outer retry's fold. */
+	log_ci(o->ci, !o->hedge && layers <= 1);
 	if (eventloop_init() == -1 ||
 	    supervise_init(&r->sup, o->foreground) == -1 ||
 	    (o->hedge && supervise_share(&r->sup) == -1)) {
@@ -369,6 +373,7 @@ run_teardown(struct run *r)
 	io_free(&r->io);
 	attempt_free(&r->a);
 	hedge_free(r);
+	log_fold_end();
 	if (r->has_hooks)
 		hooks_free(&r->hooks);
 	supervise_close(&r->sup);
@@ -423,7 +428,11 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	if (!run_stopped(&r))
 		finish(&r);
 	run_teardown(&r);
-	if (run_stopped(&r))
-		eventloop_die_of(r.dying != 0 ? r.dying : eventloop_signal());
+	if (run_stopped(&r)) {
+		r.dying = r.dying != 0 ? r.dying : eventloop_signal();
+		run_record(&r, EXIT_SIGNAL_BASE + r.dying);
+		eventloop_die_of(r.dying);
+	}
+	run_record(&r, r.status);
 	return r.status;
 }

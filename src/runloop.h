@@ -68,6 +68,7 @@ int	run_settle_messages(const struct run *);
 int	run_past_deadline(struct run *);
 void	run_stands(struct run *, const struct attempt *, struct control *,
 	    struct verdict_input *);
+void	run_record(const struct run *, int);
 void	hedge_attempts(struct run *);
 void	hedge_free(struct run *);
 

@@ -1,0 +1,666 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * --metrics=FILE. The Prometheus text exposition format (version 0.0.4):
+ * "# HELP" and "# TYPE" lines, then NAME{command="VALUE"} NUMBER; label
+ * values escape backslash, double quote and newline. Names follow
+ * Prometheus' conventions: a counter ends in _total, a unit is a suffix
+ * in its base unit (_seconds), a time is Unix time (_timestamp_seconds,
+ * as node_exporter's own textfile examples use).
+ *
+ * node_exporter's textfile collector reads every *.prom file of its
+ * directory at each scrape, so a file must never be seen half written:
+ * the new contents go to a sibling (FILE.PID.tmp, which the collector
+ * does not read) that is then renamed over FILE. Counters carry over
+ * from FILE's previous contents; concurrent runs with the same FILE take
+ * turns under a lock on FILE.lock, so that none loses another's count.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "metrics.h"
+#include "utf8.h"
+
+#define LOCK_WAIT_NS 10000000000ULL	/* for the lock, at the most */
+#define MAGIC "# HELP retry_"		/* how retry's file starts */
+
+enum field {
+	F_RUNS,
+	F_ATTEMPTS,
+	F_GIVE_UPS,
+	F_STATUS,
+	F_LAST_ATTEMPTS,
+	F_DURATION,
+	F_END,
+	F_SUCCESS,
+};
+
+static const struct family {
+	const char	*name;
+	const char	*type;
+	const char	*help;
+} families[] = {
+	[F_RUNS] = { "retry_runs_total", "counter",
+	    "Runs of the command through retry that ended." },
+	[F_ATTEMPTS] = { "retry_attempts_total", "counter",
+	    "Attempts started, the first of each run included." },
+	[F_GIVE_UPS] = { "retry_give_ups_total", "counter",
+	    "Runs that ended without a success." },
+	[F_STATUS] = { "retry_last_run_status", "gauge",
+	    "The exit status of the last run." },
+	[F_LAST_ATTEMPTS] = { "retry_last_run_attempts", "gauge",
+	    "Attempts the last run started." },
+	[F_DURATION] = { "retry_last_run_duration_seconds", "gauge",
+	    "How long the last run took." },
+	[F_END] = { "retry_last_run_timestamp_seconds", "gauge",
+	    "When the last run ended, in seconds since 1970 (Unix time)." },
+	[F_SUCCESS] = { "retry_last_success_timestamp_seconds", "gauge",
+	    "When a run last succeeded, in seconds since 1970 (Unix time)." },
+};
+#define NFAMILIES (sizeof families / sizeof families[0])
+
+/* A byte that may not stand in a label: a control character. */
+static int
+control_byte(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
+
+/* --metrics-label: 1 to 256 bytes of UTF-8, no control characters. */
+int
+metrics_label_valid(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 n;
+
+	if (*p == '\0' || strlen(s) > METRICS_LABEL_MAX)
+		return 0;
+	for (; *p != '\0'; p += n)
+		if (control_byte(*p) || (n = utf8_len(p)) == 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The command's name as a label: a byte that is not UTF-8 or is a control
+ * character becomes '?', and the name is cut to fit (never inside a
+ * character). out holds len > 1 bytes.
+ */
+void
+metrics_label_clean(const char *in, char *out, size_t len)
+{
+	const unsigned char	*p = (const unsigned char *)in;
+	size_t			 o = 0, n;
+
+	if (len > METRICS_LABEL_MAX + 1)
+		len = METRICS_LABEL_MAX + 1;
+	for (; *p != '\0'; p += n) {
+		n = control_byte(*p) ? 0 : utf8_len(p);
+		if (o + (n == 0 ? 1 : n) >= len)
+			break;
+		if (n == 0) {
+			out[o++] = '?';
+			n = 1;
+		} else {
+			memcpy(out + o, p, n);
+			o += n;
+		}
+	}
+	out[o] = '\0';
+	if (o == 0)
+		snprintf(out, len, "?");
+}
+
+/* The series of label, added when new; NULL when the table is full. */
+static struct metrics_series *
+series_of(struct metrics_table *t, const char *label)
+{
+	struct metrics_series	*s;
+	size_t			 i;
+
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->s[i].label, label) == 0)
+			return &t->s[i];
+	if (t->n == METRICS_SERIES_MAX)
+		return NULL;
+	if (t->n == t->cap) {
+		/* At the most METRICS_SERIES_MAX: no overflow. */
+		s = realloc(t->s, (t->cap == 0 ? 8 : t->cap * 2) * sizeof *s);
+		if (s == NULL)
+			return NULL;
+		t->s = s;
+		t->cap = t->cap == 0 ? 8 : t->cap * 2;
+	}
+	s = &t->s[t->n++];
+	memset(s, 0, sizeof *s);
+	snprintf(s->label, sizeof s->label, "%s", label);
+	return s;
+}
+
+/* Read a label's value, after its opening quote; NULL if malformed. */
+static const char *
+read_value(const char *p, const char *end, char *out)
+{
+	size_t	o = 0;
+	char	c;
+
+	for (; p < end && *p != '"'; p++) {
+		c = *p;
+		if (c == '\\') {
+			if (++p == end)
+				return NULL;
+			c = *p;
+			if (c == 'n')
+				c = '\n';
+			if (*p != 'n' && *p != '\\' && *p != '"')
+				return NULL;
+		}
+		if (o == METRICS_LABEL_MAX)
+			return NULL;
+		out[o++] = c;
+	}
+	out[o] = '\0';
+	return p < end ? p + 1 : NULL;
+}
+
+/*
+ * One sample line, l[0..n): one of retry's names, the one label command,
+ * a number. Returns the field, or -1 for a line that is not one.
+ */
+static int
+parse_sample(const char *l, size_t n, char *label, double *v)
+{
+	const char	*end = l + n, *p;
+	char		 num[64], *e;
+	size_t		 len, f;
+
+	for (len = 0; len < n && l[len] != '{' && l[len] != ' '; len++)
+		;
+	for (f = 0; f < NFAMILIES; f++)
+		if (strlen(families[f].name) == len &&
+		    strncmp(l, families[f].name, len) == 0)
+			break;
+	p = l + len;
+	if (f == NFAMILIES || (size_t)(end - p) < sizeof "{command=\"\"} 0" -
+	    1 || strncmp(p, "{command=\"", 10) != 0)
+		return -1;
+	if ((p = read_value(p + 10, end, label)) == NULL || p == end ||
+	    *p++ != '}' || p == end || *p++ != ' ' ||
+	    !metrics_label_valid(label))
+		return -1;
+	for (len = 0; p + len < end && p[len] != ' '; len++)
+		;
+	if (len == 0 || len >= sizeof num)
+		return -1;
+	memcpy(num, p, len);
+	num[len] = '\0';
+	errno = 0;
+	*v = strtod(num, &e);
+	if (*e != '\0' || errno != 0 || !isfinite(*v) || *v < 0)
+		return -1;
+	return (int)f;
+}
+
+/* Put a value read into its series. */
+static void
+set_field(struct metrics_series *s, int f, double v)
+{
+	/* Counters: whole numbers a double holds exactly. */
+	if (f <= F_GIVE_UPS && (v != floor(v) || v > 9007199254740992.0))
+		return;
+	switch (f) {
+	case F_RUNS:
+		s->runs = (uint64_t)v;
+		break;
+	case F_ATTEMPTS:
+		s->attempts = (uint64_t)v;
+		break;
+	case F_GIVE_UPS:
+		s->give_ups = (uint64_t)v;
+		break;
+	case F_STATUS:
+		s->last_status = v;
+		s->have |= METRICS_HAVE_LAST;
+		break;
+	case F_LAST_ATTEMPTS:
+		s->last_attempts = v;
+		break;
+	case F_DURATION:
+		s->last_duration = v;
+		break;
+	case F_END:
+		s->last_end = v;
+		break;
+	default:
+		s->last_success = v;
+		s->have |= METRICS_HAVE_SUCCESS;
+		break;
+	}
+}
+
+/*
+ * Read a file's contents, buf[0..len) (NUL-terminated at len), into t.
+ * Lines that are not retry's samples are skipped. Returns -1 (errno
+ * EINVAL) when the text is not retry's metrics, so that it is never
+ * replaced, or (ENOMEM) when the memory ran out.
+ */
+int
+metrics_parse(struct metrics_table *t, const char *buf, size_t len)
+{
+	const char		*l = buf, *end = buf + len, *nl;
+	char			 label[METRICS_LABEL_MAX + 1];
+	struct metrics_series	*s;
+	double			 v;
+	int			 f;
+
+	while (l < end && (*l == '\n' || *l == ' '))
+		l++;
+	if (l < end && ((size_t)(end - l) < sizeof MAGIC - 1 ||
+	    strncmp(l, MAGIC, sizeof MAGIC - 1) != 0)) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (; l < end; l = nl + 1) {
+		if ((nl = memchr(l, '\n', (size_t)(end - l))) == NULL)
+			nl = end;
+		if (*l == '#' || (f = parse_sample(l, (size_t)(nl - l), label,
+		    &v)) == -1)
+			continue;
+		if ((s = series_of(t, label)) == NULL) {
+			if (t->n == METRICS_SERIES_MAX)
+				continue;
+			errno = ENOMEM;
+			return -1;
+		}
+		set_field(s, f, v);
+	}
+	return 0;
+}
+
+/*
+ * Count the run under label; 0, or -1 when the table is full (errno
+ * ENOSPC) or the memory ran out.
+ */
+int
+metrics_add(struct metrics_table *t, const char *label,
+    const struct metrics_run *r)
+{
+	struct metrics_series	*s;
+
+	if ((s = series_of(t, label)) == NULL) {
+		errno = t->n == METRICS_SERIES_MAX ? ENOSPC : ENOMEM;
+		return -1;
+	}
+	s->runs++;
+	s->attempts += r->attempts;
+	s->give_ups += !r->succeeded;
+	s->last_status = r->status;
+	s->last_attempts = (double)r->attempts;
+	s->last_duration = (double)r->duration_ns / 1e9;
+	s->last_end = r->end;
+	s->have |= METRICS_HAVE_LAST;
+	if (r->succeeded) {
+		s->last_success = r->end;
+		s->have |= METRICS_HAVE_SUCCESS;
+	}
+	return 0;
+}
+
+/* Write a label's value, escaped as the format says. */
+static void
+put_label(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\' || *s == '"')
+			fprintf(f, "\\%c", *s);
+		else if (*s == '\n')
+			fputs("\\n", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/* Write field f of s, if s has it. */
+static void
+put_sample(FILE *f, const struct metrics_series *s, size_t field)
+{
+	if ((field > F_GIVE_UPS && field != F_SUCCESS &&
+	    !(s->have & METRICS_HAVE_LAST)) ||
+	    (field == F_SUCCESS && !(s->have & METRICS_HAVE_SUCCESS)))
+		return;
+	fprintf(f, "%s{command=\"", families[field].name);
+	put_label(f, s->label);
+	fputs("\"} ", f);
+	switch (field) {
+	case F_RUNS:
+		fprintf(f, "%" PRIu64 "\n", s->runs);
+		break;
+	case F_ATTEMPTS:
+		fprintf(f, "%" PRIu64 "\n", s->attempts);
+		break;
+	case F_GIVE_UPS:
+		fprintf(f, "%" PRIu64 "\n", s->give_ups);
+		break;
+	case F_STATUS:
+		fprintf(f, "%.0f\n", s->last_status);
+		break;
+	case F_LAST_ATTEMPTS:
+		fprintf(f, "%.0f\n", s->last_attempts);
+		break;
+	case F_DURATION:
+		fprintf(f, "%.6f\n", s->last_duration);
+		break;
+	case F_END:
+		fprintf(f, "%.3f\n", s->last_end);
+		break;
+	default:
+		fprintf(f, "%.3f\n", s->last_success);
+		break;
+	}
+}
+
+/* The file's text for t, in *buf (malloc'd) of *len bytes; 0 or -1. */
+int
+metrics_format(const struct metrics_table *t, char **buf, size_t *len)
+{
+	FILE	*f;
+	size_t	 fam, i;
+	int	 bad;
+
+	if ((f = open_memstream(buf, len)) == NULL)
+		return -1;
+	for (fam = 0; fam < NFAMILIES; fam++) {
+		fprintf(f, "# HELP %s %s\n# TYPE %s %s\n", families[fam].name,
+		    families[fam].help, families[fam].name,
+		    families[fam].type);
+		for (i = 0; i < t->n; i++)
+			put_sample(f, &t->s[i], fam);
+	}
+	bad = ferror(f);
+	if (fclose(f) != 0 || bad) {
+		free(*buf);
+		*buf = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+void
+metrics_free(struct metrics_table *t)
+{
+	free(t->s);
+	memset(t, 0, sizeof *t);
+}
+
+/* path's directory, in dir[PATH_MAX]: "." for a bare name. */
+static void
+dir_of(const char *path, char *dir)
+{
+	const char	*slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		snprintf(dir, PATH_MAX, ".");
+	else if (slash == path)
+		snprintf(dir, PATH_MAX, "/");
+	else
+		snprintf(dir, PATH_MAX, "%.*s", (int)(slash - path), path);
+}
+
+/*
+ * Open path for reading, never blocking on a FIFO and never taking a
+ * terminal; -1 with errno ENOENT when there is none, EINVAL when it is
+ * not a regular file.
+ */
+static int
+open_existing(const char *path)
+{
+	struct stat	sb;
+	int		fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd == -1)
+		return -1;
+	if (fstat(fd, &sb) == -1) {
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		close(fd);
+		errno = S_ISDIR(sb.st_mode) ? EISDIR : EINVAL;
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Read all of fd (at the most METRICS_FILE_MAX bytes) into a malloc'd,
+ * NUL-terminated *buf of *len bytes; -1 (errno EFBIG) past that.
+ */
+static int
+read_all(int fd, char **buf, size_t *len)
+{
+	char	*b;
+	ssize_t	 n;
+	size_t	 got = 0;
+
+	if ((b = malloc(METRICS_FILE_MAX + 2)) == NULL)
+		return -1;
+	while (got <= METRICS_FILE_MAX) {
+		n = read(fd, b + got, METRICS_FILE_MAX + 1 - got);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	if (n == -1 || got > METRICS_FILE_MAX) {
+		if (n != -1)
+			errno = EFBIG;
+		free(b);
+		return -1;
+	}
+	b[got] = '\0';
+	*buf = b;
+	*len = got;
+	return 0;
+}
+
+/*
+ * Before the run: FILE can be written. Its directory is there and
+ * writable, and FILE, if there, is a regular file that holds retry's
+ * metrics (or nothing): any other file would be replaced, and lost.
+ */
+int
+metrics_check(const char *path, char *err, size_t errlen)
+{
+	char	dir[PATH_MAX], *buf = NULL;
+	size_t	len;
+	int	fd, e;
+
+	if (strlen(path) + 32 >= PATH_MAX) {
+		snprintf(err, errlen, "--metrics=%s: %s", path,
+		    strerror(ENAMETOOLONG));
+		return -1;
+	}
+	dir_of(path, dir);
+	if (access(dir, W_OK | X_OK) == -1) {
+		snprintf(err, errlen, "--metrics=%s: cannot write in %s: %s",
+		    path, dir, strerror(errno));
+		return -1;
+	}
+	if ((fd = open_existing(path)) == -1)
+		e = errno == ENOENT ? 0 : errno;
+	else {
+		e = read_all(fd, &buf, &len) == -1 ? errno : 0;
+		close(fd);
+	}
+	if (e == 0 && buf != NULL) {
+		const char	*p = buf + strspn(buf, "\n ");
+
+		if (*p != '\0' && strncmp(p, MAGIC, sizeof MAGIC - 1) != 0)
+			e = -1;
+	}
+	free(buf);
+	if (e == 0)
+		return 0;
+	snprintf(err, errlen, "--metrics=%s: %s", path, e == -1 ?
+	    "the file holds something other than retry's metrics, which "
+	    "would be replaced" : e == EINVAL ? "not a regular file" :
+	    strerror(e));
+	return -1;
+}
+
+/* Sleep ns nanoseconds, signals or not. */
+static void
+pause_ns(uint64_t ns)
+{
+	struct timespec	ts = { (time_t)(ns / 1000000000),
+	    (long)(ns % 1000000000) };
+
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
+/*
+ * Take the lock on path.lock, waiting LOCK_WAIT_NS at the most: the fd
+ * that holds it (closing it lets go), or -1.
+ */
+static int
+take_lock(const char *path)
+{
+	char		lock[PATH_MAX];
+	uint64_t	waited = 0, step = 1000000;
+	int		fd;
+
+	snprintf(lock, sizeof lock, "%s.lock", path);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY,
+	    0666);
+	if (fd == -1)
+		return -1;
+	while (flock(fd, LOCK_EX | LOCK_NB) == -1) {
+		if ((errno != EWOULDBLOCK && errno != EINTR) ||
+		    waited >= LOCK_WAIT_NS) {
+			if (errno == EWOULDBLOCK)
+				errno = ETIMEDOUT;
+			close(fd);
+			return -1;
+		}
+		pause_ns(step);
+		waited += step;
+		step = step < 64000000 ? step * 2 : step;
+	}
+	return fd;
+}
+
+/* Write buf[0..len) to path through a sibling renamed over it; mode. */
+static int
+replace_file(const char *path, const char *buf, size_t len, mode_t mode)
+{
+	char	tmp[PATH_MAX];
+	size_t	done = 0;
+	ssize_t	n;
+	int	fd, e;
+
+	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+	(void)unlink(tmp);	/* left by a run that died with our pid */
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+	    0666);
+	if (fd == -1)
+		return -1;
+	if (mode != 0)
+		(void)fchmod(fd, mode);
+	while (done < len) {
+		if ((n = write(fd, buf + done, len - done)) == -1) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		done += (size_t)n;
+	}
+	e = done < len || fsync(fd) == -1 ? errno : 0;
+	if (close(fd) == -1 && e == 0)
+		e = errno;
+	if (e == 0 && rename(tmp, path) == -1)
+		e = errno;
+	if (e == 0)
+		return 0;
+	(void)unlink(tmp);
+	errno = e;
+	return -1;
+}
+
+/* Under the lock: read FILE, count the run, replace FILE. */
+static int
+update(const char *path, const char *label, const struct metrics_run *r)
+{
+	struct metrics_table	 t = { NULL, 0, 0 };
+	struct stat		 sb;
+	char			*old = NULL, *text = NULL;
+	size_t			 len = 0;
+	mode_t			 mode = 0;
+	int			 fd, rc = -1;
+
+	if ((fd = open_existing(path)) == -1 && errno != ENOENT)
+		return -1;
+	if (fd != -1) {
+		if (fstat(fd, &sb) == 0)
+			mode = sb.st_mode & 07777;
+		if (read_all(fd, &old, &len) == -1) {
+			close(fd);
+			return -1;
+		}
+		close(fd);
+	}
+	if ((old == NULL || metrics_parse(&t, old, len) == 0) &&
+	    metrics_add(&t, label, r) == 0 &&
+	    metrics_format(&t, &text, &len) == 0)
+		rc = replace_file(path, text, len, mode);
+	free(old);
+	free(text);
+	metrics_free(&t);
+	return rc;
+}
+
+/*
+ * At the end of a run: count it in FILE under label (cleaned: see
+ * metrics_label_clean()). 0, or -1 with what went wrong in err: FILE is
+ * then as it was.
+ */
+int
+metrics_write(const char *path, const char *label,
+    const struct metrics_run *r, char *err, size_t errlen)
+{
+	char	clean[METRICS_LABEL_MAX + 1];
+	int	lock, rc, e;
+
+	if (strlen(path) + 32 >= PATH_MAX) {
+		errno = ENAMETOOLONG;
+		lock = -1;
+	} else
+		lock = take_lock(path);
+	if (lock == -1) {
+		snprintf(err, errlen, "cannot lock %s.lock: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	metrics_label_clean(label, clean, sizeof clean);
+	rc = update(path, clean, r);
+	e = errno;
+	close(lock);
+	if (rc == -1)
+		snprintf(err, errlen, "cannot write the metrics to %s: %s",
+		    path, e == EINVAL ? "the file holds something other than "
+		    "retry's metrics" : strerror(e));
+	return rc;
+}
