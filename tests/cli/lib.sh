@@ -36,6 +36,9 @@ test -x "$RETRY" || framework_failure_ "no retry binary at $RETRY"
 
 unset RETRY_ATTEMPT RETRY_MAX_ATTEMPTS RETRY_ELAPSED RETRY_PREVIOUS_STATUS \
 	RETRY_RUN_ID RETRY_CONTROL
+# Run in GitHub Actions or GitLab CI, retry would write their log markers
+# (--ci=auto): the tests that want them set these themselves.
+unset GITHUB_ACTIONS GITLAB_CI
 LC_ALL=C
 export LC_ALL
 exec </dev/null
