@@ -209,6 +209,9 @@ parse_sample(const char *l, size_t n, char *label, double *v)
 	*v = strtod(num, &e);
 	if (*e != '\0' || errno != 0 || !isfinite(*v) || *v < 0)
 		return -1;
+	/* Counters: whole numbers that a double holds exactly. */
+	if (f <= F_GIVE_UPS && (*v != floor(*v) || *v > 9007199254740992.0))
+		return -1;
 	return (int)f;
 }
 
@@ -216,9 +219,6 @@ parse_sample(const char *l, size_t n, char *label, double *v)
 static void
 set_field(struct metrics_series *s, int f, double v)
 {
-	/* Counters: whole numbers a double holds exactly. */
-	if (f <= F_GIVE_UPS && (v != floor(v) || v > 9007199254740992.0))
-		return;
 	switch (f) {
 	case F_RUNS:
 		s->runs = (uint64_t)v;

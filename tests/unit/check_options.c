@@ -457,6 +457,29 @@ START_TEST(hedge_options_are_read)
 }
 END_TEST
 
+START_TEST(ci_and_metrics_options_are_read)
+{
+	PARSE_OK("true");
+	ck_assert_int_eq(opts.ci, 1);
+	ck_assert_ptr_null(opts.metrics);
+	ck_assert_ptr_null(opts.metrics_label);
+	options_free(&opts);
+
+	PARSE_OK("--ci=off", "--metrics", "/tmp/x.prom", "--metrics-label",
+	    "nightly backup", "true");
+	ck_assert_int_eq(opts.ci, 0);
+	ck_assert_str_eq(opts.metrics, "/tmp/x.prom");
+	ck_assert_str_eq(opts.metrics_label, "nightly backup");
+	options_free(&opts);
+
+	/* The last --ci wins; a label of UTF-8 is fine. */
+	PARSE_OK("--ci=off", "--ci=auto", "--metrics=m",
+	    "--metrics-label=caf\xc3\xa9", "true");
+	ck_assert_int_eq(opts.ci, 1);
+	ck_assert_str_eq(opts.metrics_label, "caf\xc3\xa9");
+}
+END_TEST
+
 START_TEST(message_options_are_read)
 {
 	PARSE_OK("-q", "true");
@@ -678,6 +701,17 @@ static const struct usage usages[] = {
 	{ { "--hedge=1", "-j", "full", "true" }, { "jitter" } },
 	{ { "--delay=1,2", "--hedge=1", "true" }, { "delay" } },
 	{ { "--hedge=1", "--stdin=pass", "true" }, { "stdin=pass" } },
+	{ { "--ci=maybe", "true" }, { "--ci", "maybe" } },
+	{ { "--ci=", "true" }, { "--ci" } },
+	{ { "--metrics=", "true" }, { "--metrics" } },
+	{ { "--metrics=dir/", "true" }, { "--metrics" } },
+	{ { "--metrics=m", "--metrics-label=", "true" }, { "metrics-label" } },
+	{ { "--metrics=m", "--metrics-label=a\tb", "true" },
+	    { "metrics-label" } },
+	{ { "--metrics=m", "--metrics-label=\xff", "true" },
+	    { "metrics-label" } },
+	/* --metrics-label alone: it labels nothing. */
+	{ { "--metrics-label=x", "true" }, { "--metrics=FILE" } },
 	/* Unknown options, by the name given. */
 	{ { "--bogus", "true" }, { "bogus" } },
 	{ { "--bogus=3", "true" }, { "bogus" } },
@@ -880,6 +914,7 @@ options_suite(void)
 	    0, nitems(kinds));
 	tcase_add_test(tc, durations_set_base_and_cap);
 	tcase_add_test(tc, hedge_options_are_read);
+	tcase_add_test(tc, ci_and_metrics_options_are_read);
 	tcase_add_test(tc, status_lists_fill_their_option);
 	tcase_add_test(tc, a_list_option_given_again_adds_up);
 	tcase_add_test(tc, while_and_until_are_aliases);
