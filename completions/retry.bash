@@ -16,7 +16,7 @@ _retry_takes_value()
 		stop-on success-on until splay seed message log-format stdin
 		stdout retry-if-output stop-if-output fail-if-output on-retry
 		on-give-up budget store budget-burst budget-ratio budget-rate
-		budget-wait breaker'
+		budget-wait breaker ci metrics metrics-label'
 	# --http takes its LIST only as --http=LIST, never the next word.
 	local long_noarg='foreground dry-run quiet verbose help version http'
 
@@ -116,6 +116,18 @@ _retry()
 		COMPREPLY=($(compgen -W 'text json' -- "$cur"))
 		return
 		;;
+	--ci)
+		COMPREPLY=($(compgen -W 'auto off' -- "$cur"))
+		return
+		;;
+	--metrics)
+		# A .prom file, for node_exporter's textfile collector.
+		_filedir prom
+		return
+		;;
+	--metrics-label)
+		return
+		;;
 	--stdin)
 		COMPREPLY=($(compgen -W 'replay pass null' -- "$cur"))
 		return
@@ -191,6 +203,7 @@ _retry()
 			--budget= --store= --budget-burst= --budget-ratio=
 			--budget-rate= --budget-wait= --breaker=
 			-m --message= -q --quiet -v --verbose --log-format=
+			--ci= --metrics= --metrics-label=
 			-h --help -V --version --' -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace
 		return

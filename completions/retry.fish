@@ -21,7 +21,7 @@ function __fish_retry_print_command
         --seed --message --log-format --stdin --stdout --retry-if-output \
         --stop-if-output --fail-if-output --on-retry --on-give-up --budget \
         --store --budget-burst --budget-ratio --budget-rate --budget-wait \
-        --breaker
+        --breaker --ci --metrics --metrics-label
     set -l long_novalue --foreground --dry-run --quiet --verbose --help --version \
         --http
     set -l i 1
@@ -178,5 +178,8 @@ complete -c retry -n $nocmd -s m -l message -x -d 'The name of the command in me
 complete -c retry -n $nocmd -s q -l quiet -d 'No messages but errors'
 complete -c retry -n $nocmd -s v -l verbose -d 'More messages'
 complete -c retry -n $nocmd -l log-format -x -a 'text json' -d 'Format of messages [text]'
+complete -c retry -n $nocmd -l ci -x -a 'auto\t"In GitHub Actions or GitLab CI" off\t"Plain messages"' -d 'Mark up CI logs [auto]'
+complete -c retry -n $nocmd -l metrics -r -F -d 'Count the run in FILE (Prometheus text)'
+complete -c retry -n $nocmd -l metrics-label -x -d 'The command label in --metrics FILE'
 complete -c retry -n $nocmd -s h -l help -d 'Show help and exit'
 complete -c retry -n $nocmd -s V -l version -d 'Show version and exit'

@@ -126,7 +126,8 @@ cat >local/push-backup <<EOF || framework_failure_ "cannot write push-backup"
 #!/bin/sh
 exec sh '$T/flaky.sh' "\${FAILS:-0}"
 EOF
-chmod +x local/sync local/push-backup || framework_failure_ "chmod"
+cp local/push-backup local/backup || framework_failure_ "cannot write backup"
+chmod +x local/sync local/push-backup local/backup || framework_failure_ "chmod"
 
 # Files served: a gzipped tarball, its first half, a JSON document.
 { mkdir pkg && echo payload >pkg/data && tar -czf app.tgz pkg &&
@@ -350,6 +351,46 @@ check_backup() {
 	test "$ms" -lt 2000 || note_ "an open circuit took ${ms}ms to give up"
 }
 
+# The CI step (a YAML "run:" line): in GitHub Actions, with stderr a pipe
+# as a runner's, a failed attempt and the one after it each under a group,
+# the retry a warning; make's output inside the groups.
+check_ci_step() {
+	in_dir_
+	printf 'integration-test:\n\tsh %s/flaky.sh 1\n' "$T" >Makefile
+	env PATH="$T/bin:$PATH" GITHUB_ACTIONS=true sh -c "$1" 2>&1 | cat >log
+	expect_runs 2 || return 1
+	for l_ in '::group::retry: make: attempt 1/3' '::endgroup::' \
+	    '::warning::retry: make: attempt 1/3 failed (exit status 2)' \
+	    '::group::retry: make: attempt 2/3, after attempt 1 failed (exit status 2)'; do
+		has_ log "$l_" || return 1
+	done
+	# The README shows these lines, in this order.
+	grep -e '^::' log | sed 's/retrying in .*/retrying in/' >got
+	printf '%s\n' '::group::retry: make: attempt 1/3' '::endgroup::' \
+	    '::warning::retry: make: attempt 1/3 failed (exit status 2); retrying in' \
+	    '::group::retry: make: attempt 2/3, after attempt 1 failed (exit status 2)' \
+	    '::endgroup::' >want
+	cmp -s got want || note_ "the markers are not the README's:" "$(cat log)"
+}
+
+# The metrics crontab line: each run counted in the .prom file, which
+# promtool (where there is one) takes as Prometheus text.
+check_metrics_cron() {
+	in_dir_
+	mkdir prom || framework_failure_ "prom"
+	cmd_=$(echo "$1" | sed "s|/var/lib/node_exporter/|$PWD/prom/|")
+	run_ 0 "$cmd_" FAILS=2 && expect_runs 3 || return 1
+	run_ 0 "$cmd_" && expect_runs 4 || return 1
+	has_ prom/backup.prom 'retry_runs_total{command="backup"} 2' &&
+		has_ prom/backup.prom 'retry_attempts_total{command="backup"} 4' &&
+		has_ prom/backup.prom 'retry_give_ups_total{command="backup"} 0' ||
+		return 1
+	if command -v promtool >/dev/null 2>&1; then
+		promtool check metrics <prom/backup.prom >promtool.out 2>&1 ||
+			note_ "promtool:" "$(cat promtool.out)"
+	fi
+}
+
 # A redis-server for the block whose RETRY_STORE is redis://, where there
 # is one and retry has the redis: store; lib-redis.sh would skip otherwise.
 redis_port_='' no_redis_build=''
@@ -374,6 +415,8 @@ for f in cmds/*.cmd; do
 	# A crontab line: its command follows the five time fields.
 	cmd=$(echo "$line" | sed -E 's/^([0-9*\/,-]+[[:space:]]+){5}//')
 	cmd=$(echo "$cmd" | sed "s|/usr/local/bin/|$T/local/|g")
+	# A CI step's YAML: its command follows "run:".
+	cmd=$(echo "$cmd" | sed -E 's/^[[:space:]]*run:[[:space:]]+//')
 	case $cmd in
 	"retry "*"-- curl "*" -O https://example.com/app.tgz")
 		check_ci_download "$cmd" ;;
@@ -397,6 +440,10 @@ for f in cmds/*.cmd; do
 		check_hedge "$cmd" ;;
 	"xargs "*" retry --budget=api "*" -- curl "*"https://api.example.com/v1/items/{} <ids")
 		check_xargs_budget "$cmd" ;;
+	"retry "*"-- make integration-test 2>&1")
+		check_ci_step "$cmd" ;;
+	"retry "*"--metrics="*" -- $T/local/backup")
+		check_metrics_cron "$cmd" ;;
 	"retry --budget=backup "*" -- $T/local/push-backup")
 		check_backup "$cmd" ;;
 	*)
