@@ -269,6 +269,22 @@ emit(struct line *ln)
 }
 
 /*
+ * Write a CI marker line: on a line of its own, since the runners read
+ * one only at the start of a line, after output that may have ended
+ * without a newline (the attempt's stderr, which passes through retry
+ * in CI: see log_ci_on()).
+ */
+static void
+ci_write(const char *buf, size_t n)
+{
+	live_end();
+	if (sink_mid_line(STDERR_FILENO))
+		sink_message("\n", 1);
+	sink_message(buf, n);
+	live_fresh(1);
+}
+
+/*
  * A line that CI's log shows as a warning (a retry) or an error (a
  * give-up): in text, with the same words as the plain line.
  */
@@ -281,10 +297,8 @@ emit_as(struct line *ln, enum ci_level level)
 		emit(ln);
 		return;
 	}
-	live_end();
 	n = ci_annotation(ci, level, ln->buf, ln->len, ci_buf, sizeof ci_buf);
-	sink_message(ci_buf, n);
-	live_fresh(1);
+	ci_write(ci_buf, n);
 }
 
 /* The command's name, as messages name it when -m does not. */
@@ -421,11 +435,9 @@ log_fold_begin(const struct log_attempt *a)
 		addf(&ln, ", after %s", ci_after);
 	snprintf(fold_name, sizeof fold_name, "retry_%.8s_%llu",
 	    run_id[0] != '\0' ? run_id : "run", (unsigned long long)a->attempt);
-	live_end();
 	n = ci_fold_open(ci, fold_name, unix_now(), ln.buf, ln.len, ci_buf,
 	    sizeof ci_buf);
-	sink_message(ci_buf, n);
-	live_fresh(1);
+	ci_write(ci_buf, n);
 }
 
 /* Close the open fold, if any: the attempt ended, its output is out. */
@@ -437,8 +449,20 @@ log_fold_end(void)
 	if (fold_name[0] == '\0')
 		return;
 	n = ci_fold_close(ci, fold_name, unix_now(), ci_buf, sizeof ci_buf);
-	sink_message(ci_buf, n);
+	ci_write(ci_buf, n);
 	fold_name[0] = '\0';
+}
+
+/*
+ * Whether CI markers are written, on a pipe: the attempt's stderr then
+ * passes through retry, so that a marker after a line the attempt left
+ * without a newline starts a line of its own. (On a terminal, the
+ * attempt keeps it.)
+ */
+int
+log_ci_on(void)
+{
+	return ci != CI_NONE && !isatty(STDERR_FILENO);
 }
 
 /*

@@ -65,13 +65,14 @@ struct sink {
 	uint64_t	 out_end;	/* given, after the attempt's last */
 	int		 lost;		/* errno of a failure that dropped
 					   the attempt's output, or 0 */
+	char		 last;		/* the last byte taken in */
 };
 
 static struct sink	sinks[2] = {
 	{ STDOUT_FILENO, STDOUT_FILENO, SINK_UNSET, 0, 0, NULL, 0, 0, 0,
-	    { -1, -1 }, 0, 0, 0, 0 },
+	    { -1, -1 }, 0, 0, 0, 0, '\n' },
 	{ STDERR_FILENO, STDERR_FILENO, SINK_UNSET, 0, 0, NULL, 0, 0, 0,
-	    { -1, -1 }, 0, 0, 0, 0 },
+	    { -1, -1 }, 0, 0, 0, 0, '\n' },
 };
 static uint64_t		written;	/* by all sinks: a progress mark */
 static uint64_t		moved_at;	/* when bytes last went, or began
@@ -274,6 +275,7 @@ ssize_t
 sink_try(int fd, const void *buf, size_t len)
 {
 	struct sink	*k = sink_get(fd);
+	ssize_t		 n;
 
 	if (k->error != 0) {
 		errno = k->error;
@@ -281,7 +283,10 @@ sink_try(int fd, const void *buf, size_t len)
 	}
 	if (k->len > k->off)
 		return 0;
-	return push(k, buf, len, 1);
+	n = push(k, buf, len, 1);
+	if (n > 0)
+		k->last = ((const char *)buf)[n - 1];
+	return n;
 }
 
 /* Write buf to fd: what the reader does not take now waits in the sink. */
@@ -318,6 +323,7 @@ keep(int fd, const void *buf, size_t len)
 	memcpy(k->buf + k->len, buf, len);
 	k->len += len;
 	k->given += (uint64_t)len;
+	k->last = ((const char *)buf)[len - 1];
 	return 0;
 }
 
@@ -349,6 +355,16 @@ sink_message(const char *buf, size_t len)
 	if (waiting(k) + len > SINK_MESSAGES_MAX)
 		return;
 	(void)keep(STDERR_FILENO, buf, len);
+}
+
+/*
+ * Whether what went to fd through the sinks ends inside a line: its last
+ * byte is not a newline. (Not what the attempt wrote to fd itself.)
+ */
+int
+sink_mid_line(int fd)
+{
+	return sink_get(fd)->last != '\n';
 }
 
 /* Bytes waiting to be written to fd. */
@@ -387,6 +403,7 @@ sink_sendfile(int fd, int in, off_t *off, size_t len)
 #ifdef HAVE_SYS_SENDFILE_H
 	struct sink	*k = sink_get(fd);
 	ssize_t		 n;
+	char		 c;
 
 	if (k->error != 0) {
 		errno = k->error;
@@ -403,9 +420,12 @@ sink_sendfile(int fd, int in, off_t *off, size_t len)
 	do
 		n = sendfile(k->wfd, in, off, len);
 	while (n == -1 && errno == EINTR);
-	if (n > 0)
+	if (n > 0) {
 		moved((size_t)n);
-	else if (n == -1 && errno != EAGAIN && errno != EINVAL &&
+		/* The last byte sent, for sink_mid_line(). */
+		if (pread(in, &c, 1, *off - 1) == 1)
+			k->last = c;
+	} else if (n == -1 && errno != EAGAIN && errno != EINVAL &&
 	    errno != ENOSYS)
 		k->error = errno;
 	if (n == -1 && errno == ENOSYS)

@@ -24,6 +24,7 @@
 ssize_t	sink_try(int, const void *, size_t);
 int	sink_write(int, const void *, size_t);
 void	sink_message(const char *, size_t);
+int	sink_mid_line(int);
 size_t	sink_pending(int);
 int	sink_error(int);
 int	sink_lost(int);
