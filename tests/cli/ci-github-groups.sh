@@ -3,8 +3,9 @@
 # Under GitHub Actions (GITHUB_ACTIONS=true) with stderr a pipe, each
 # attempt is a fold: "::group::" with the attempt's header, the attempt's
 # own stderr, "::endgroup::"; a retry is a "::warning::" annotation and a
-# give-up an "::error::" one, with the words of the plain messages.  All of
-# it on stderr, in that order; stdout holds only the command's output.
+# give-up an "::error::" one, with the words of the plain messages, and so
+# is "command not found" (127).  All of it on stderr, in that order; stdout
+# holds only the command's output.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -55,5 +56,15 @@ EOF2
 cmp -s exp err || note_ "stderr is not the folds, warnings and error:" \
 	"$(diff exp err)" || fail=1
 grep -q '::' out && { note_ "a marker on stdout:" "$(cat out)"; fail=1; }
+
+# A command that is not found: its fold, then an error.
+piped_ 127 "$RETRY" -a 2 -d 0 no-such-command || fail=1
+cat >exp <<'EOF2'
+::group::retry: no-such-command: attempt 1/2
+::endgroup::
+::error::retry: no-such-command: command not found
+EOF2
+cmp -s exp err || note_ "command not found is not an error annotation:" \
+	"$(diff exp err)" || fail=1
 
 Exit "$fail"
