@@ -36,7 +36,9 @@ EOF
 # (./m); empty when there is no such sample.  LABEL as written in the file,
 # escapes included.
 metric_() {
-	awk -v want="$1{command=\"$2\"}" '
+	# Through the environment: awk -v would take the backslashes as escapes.
+	want_="$1{command=\"$2\"}" awk '
+		BEGIN { want = ENVIRON["want_"] }
 		substr($0, 1, length(want) + 1) == want " " {
 			print substr($0, length(want) + 2)
 		}' "${3:-m}"
