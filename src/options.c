@@ -1024,6 +1024,11 @@ options_free(struct options *o)
 	o->backoff.ndelays = 0;
 }
 
+/*
+ * Print the version, the licence, and the optional parts configure built
+ * in, so that a copied binary (the static one) says what it can do. The
+ * first line stays "retry VERSION": scripts compare it.
+ */
 void
 options_version(FILE *f)
 {
@@ -1031,6 +1036,15 @@ options_version(FILE *f)
 "Copyright (c) 2026 The retry authors.\n"
 "Licence ISC <https://spdx.org/licenses/ISC.html>: free to use, copy, modify\n"
 "and distribute, with or without fee. There is NO WARRANTY.\n", f);
+	/* HAVE_HIREDIS means hiredis and c-ares both (configure.ac). */
+#if defined(HAVE_HIREDIS) && defined(HAVE_OPENSSL)
+	fputs("Built with: file store, redis: store, rediss: (TLS), c-ares\n", f);
+#elif defined(HAVE_HIREDIS)
+	fputs("Built with: file store, redis: store, c-ares; "
+	    "without rediss: (TLS)\n", f);
+#else
+	fputs("Built without the redis: store (file store only)\n", f);
+#endif
 }
 
 void
