@@ -506,10 +506,12 @@ metrics_check(const char *path, char *err, size_t errlen)
 		close(fd);
 	}
 	if (e == 0 && buf != NULL) {
-		const char	*p = buf + strspn(buf, "\n ");
+		struct metrics_table	t = { NULL, 0, 0 };
 
-		if (*p != '\0' && strncmp(p, MAGIC, sizeof MAGIC - 1) != 0)
-			e = -1;
+		/* What the write at the end would refuse, refused now. */
+		if (metrics_parse(&t, buf, len) == -1)
+			e = errno == EINVAL ? -1 : errno;
+		metrics_free(&t);
 	}
 	free(buf);
 	if (e == 0)

@@ -209,10 +209,10 @@ attempt(struct run *r)
 		return run_failed(r);
 	if (attempt_output(a, &r->io) == -1)
 		return run_io_failed(r, a);
-	log_fold_end();
 	run_stands(r, a, &r->ctl, &in);
 	if (attempt_verdict(a, &r->io, &r->policy, &in) == -1)
 		return run_io_failed(r, a);
+	log_fold_end();		/* after a failure's held output */
 	gate_report(&r->gate, &a->ticket, verdict_budget_result(&a->v));
 	r->last = a;
 	return 0;
