@@ -55,34 +55,75 @@ static int		 reap_in_wait;
 static void		(*tstp_fn)(void *);
 static void		*tstp_arg;
 
+/*
+ * retry's pid. A child made with vfork() runs in retry's memory with
+ * retry's handlers until it execs (which sets them back to the default):
+ * it does not reset them one by one (eventloop_child_reset()), and a
+ * handler that finds itself in such a child does nothing, so that no
+ * flag of retry's is set by a signal that was the child's. Nothing can
+ * aim a signal at that child in the microseconds before it execs but a
+ * terminal's, which with --foreground reaches retry too.
+ */
+static pid_t		 self;
+
+/* Whether this handler runs in retry, not in a child before its exec. */
+static int
+in_retry(void)
+{
+	return getpid() == self;
+}
+
 static void
 on_chld(int signo)
 {
 	(void)signo;
-	got_chld = 1;
+	if (in_retry())
+		got_chld = 1;
 }
 
 static void
 on_cont(int signo)
 {
 	(void)signo;
-	got_cont = 1;
+	if (in_retry())
+		got_cont = 1;
 }
 
 static void
 on_tstp(int signo)
 {
 	(void)signo;
-	got_tstp = 1;
+	if (in_retry())
+		got_tstp = 1;
 }
 
 static void
 on_stop_signal(int signo)
 {
+	if (!in_retry())
+		return;
 	if (got_signal == 0)
 		got_signal = signo;
 	if (signal_count < 100)
 		signal_count++;
+}
+
+/*
+ * Install sa for signo, the action it had in *was. One system call, not
+ * a look and then a change: when it had been ignored and keep_ignored
+ * says so, ignored it is again (it was blocked meanwhile: a signal that
+ * came is discarded by the return to SIG_IGN, as it would have been).
+ * Returns 1 when sa is in place, 0 when the signal stays ignored, -1.
+ */
+static int
+install(int signo, const struct sigaction *sa, struct sigaction *was,
+    int keep_ignored)
+{
+	if (sigaction(signo, sa, was) == -1)
+		return -1;
+	if (!keep_ignored || was->sa_handler != SIG_IGN)
+		return 1;
+	return sigaction(signo, was, NULL) == -1 ? -1 : 0;
 }
 
 /*
@@ -97,6 +138,7 @@ eventloop_init(void)
 	sigset_t		block;
 	size_t			i;
 
+	self = getpid();
 	sigemptyset(&block);
 	sigaddset(&block, SIGCHLD);
 	for (i = 0; i < NSTOP; i++)
@@ -133,12 +175,12 @@ eventloop_init(void)
 		return -1;
 	sa.sa_handler = on_stop_signal;
 	for (i = 0; i < NSTOP; i++) {
-		if (sigaction(stop_signals[i], NULL, &orig_action[i]) == -1)
+		switch (install(stop_signals[i], &sa, &orig_action[i], 1)) {
+		case -1:
 			return -1;
-		if (orig_action[i].sa_handler == SIG_IGN)
+		case 0:
 			continue;
-		if (sigaction(stop_signals[i], &sa, NULL) == -1)
-			return -1;
+		}
 		handled[i] = 1;
 		sigdelset(&wait_mask, stop_signals[i]);
 	}
@@ -155,21 +197,21 @@ int
 eventloop_catch_tstp(void (*fn)(void *), void *arg)
 {
 	struct sigaction	sa;
-	sigset_t		block;
+	sigset_t		block, prev;
 
-	if (sigaction(SIGTSTP, NULL, &orig_tstp) == -1)
-		return -1;
-	if (orig_tstp.sa_handler == SIG_IGN)
-		return 0;
 	sigemptyset(&block);
 	sigaddset(&block, SIGTSTP);
-	if (sigprocmask(SIG_BLOCK, &block, NULL) == -1)
+	if (sigprocmask(SIG_BLOCK, &block, &prev) == -1)
 		return -1;
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_tstp;
-	if (sigaction(SIGTSTP, &sa, NULL) == -1)
+	switch (install(SIGTSTP, &sa, &orig_tstp, 1)) {
+	case -1:
 		return -1;
+	case 0:		/* ignored: left so, and the mask as it was */
+		return sigprocmask(SIG_SETMASK, &prev, NULL);
+	}
 	tstp_fn = fn;
 	tstp_arg = arg;
 	tstp_caught = 1;
@@ -200,23 +242,26 @@ eventloop_suspend(void)
 
 /*
  * In a new child, before exec: the dispositions and the mask retry was
- * given. Dispositions first, so that nothing pending reaches a handler of
- * retry's once the mask opens.
+ * given. Dispositions first; a signal that reaches one of retry's
+ * handlers once the mask opens finds it does nothing here (in_retry()).
  */
 void
 eventloop_child_reset(void)
 {
-	size_t	i;
-
-	sigaction(SIGCHLD, &orig_chld, NULL);
-	sigaction(SIGCONT, &orig_cont, NULL);
-	sigaction(SIGPIPE, &orig_pipe, NULL);
-	sigaction(SIGXFSZ, &orig_xfsz, NULL);
-	if (tstp_caught)
-		sigaction(SIGTSTP, &orig_tstp, NULL);
-	for (i = 0; i < NSTOP; i++)
-		if (handled[i])
-			sigaction(stop_signals[i], &orig_action[i], NULL);
+	/*
+	 * exec sets a caught signal back to SIG_DFL, and keeps SIG_IGN: so
+	 * only what exec would get wrong is set here, a signal retry
+	 * ignores that was not, or one it catches that was ignored (the
+	 * stop signals inherited ignored are left alone: not caught).
+	 */
+	if (orig_pipe.sa_handler != SIG_IGN)
+		sigaction(SIGPIPE, &orig_pipe, NULL);
+	if (orig_xfsz.sa_handler != SIG_IGN)
+		sigaction(SIGXFSZ, &orig_xfsz, NULL);
+	if (orig_chld.sa_handler == SIG_IGN)
+		sigaction(SIGCHLD, &orig_chld, NULL);
+	if (orig_cont.sa_handler == SIG_IGN)
+		sigaction(SIGCONT, &orig_cont, NULL);
 	sigprocmask(SIG_SETMASK, &orig_mask, NULL);
 }
 

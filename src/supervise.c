@@ -212,8 +212,13 @@ drop_stops(void)
 {
 	static const int	sigs[] = { SIGTSTP, SIGTTIN, SIGTTOU };
 	struct sigaction	ign, was;
+	sigset_t		pending;
 	size_t			i;
 
+	/* Nearly always none: one system call to find out, not six. */
+	if (sigpending(&pending) == 0 && !sigismember(&pending, SIGTSTP) &&
+	    !sigismember(&pending, SIGTTIN) && !sigismember(&pending, SIGTTOU))
+		return;
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
@@ -224,7 +229,17 @@ drop_stops(void)
 	}
 }
 
-/* In the child: become the attempt, or report errno and exit. */
+/*
+ * Why a child made with vfork() could not exec: it shares retry's memory,
+ * so it leaves errno here, and retry, which resumes only once the child
+ * has exec'd or exited, reads it. No pipe: four system calls fewer.
+ */
+static volatile int	vfork_errno;
+
+/*
+ * In the child: become the attempt, or report errno (in vfork_errno, or
+ * to errfd after a fork()) and exit.
+ */
 static void __attribute__((noinline, noreturn))
 child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
     struct io_path *path, int errfd)
@@ -246,8 +261,11 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 	execvp(argv[0], argv);
 #endif
 	e = errno;
-	while (write(errfd, &e, sizeof e) == -1 && errno == EINTR)
-		;
+	if (errfd == -1)
+		vfork_errno = e;
+	else
+		while (write(errfd, &e, sizeof e) == -1 && errno == EINTR)
+			;
 	_exit(e == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
 }
 
@@ -379,29 +397,41 @@ supervise_start(struct supervise *s, struct child *c, char **argv,
 {
 	struct kid	*k;
 	sigset_t	 old;
-	int		 p[2], e, st;
+	int		 p[2] = { -1, -1 }, e, st;
+	int		 shared = USE_VFORK && !s->foreground;
 	pid_t		 pid;
 
 	c->pid = c->pgid = -1;
-	if (pipe2(p, O_CLOEXEC) == -1)
+	vfork_errno = 0;
+	if (!shared && pipe2(p, O_CLOEXEC) == -1)
 		return -1;
 	/* p[0] is close-on-exec: the child leaves it alone. */
 	if ((pid = spawn(s, argv, envp, io, path, p[1], &old)) == -1) {
 		e = errno;
-		close(p[0]);
-		close(p[1]);
+		if (!shared) {
+			close(p[0]);
+			close(p[1]);
+		}
 		errno = e;
 		return -1;
 	}
-	close(p[1]);
 	io_started(io, path);
 	c->pid = pid;
-	c->pgid = s->foreground ? getpgrp() : pid;
-	if (!s->foreground)
+	c->pgid = s->foreground ? s->own_pgrp : pid;
+	/*
+	 * After vfork(), the child has set its group and exec'd (or died)
+	 * by now; after fork(), it may not have yet.
+	 */
+	if (!s->foreground && !shared)
 		setpgid(pid, pid);	/* EACCES once it has exec'd: fine */
 	adopt(s, c);
-	e = exec_error(p[0]);
-	close(p[0]);
+	if (shared)
+		e = vfork_errno;
+	else {
+		close(p[1]);
+		e = exec_error(p[0]);
+		close(p[0]);
+	}
 	/*
 	 * The terminal only now, not in the child before it execs, where a
 	 * Ctrl-Z would stop it out of retry's sight (drop_stops()). An
@@ -534,7 +564,7 @@ child_ended(struct supervise *s, struct child *c, struct outcome *out,
 	/* Side by side, the terminal is retry's unless one took it. */
 	if (!s->share || (s->tty_fd != -1 &&
 	    tcgetpgrp(s->tty_fd) == c->pgid))
-		give_tty(s, c, getpgrp());
+		give_tty(s, c, s->own_pgrp);
 	if ((k = kid_of(s, c->pid)) != NULL)
 		forget(s, k);
 	c->pid = -1;
