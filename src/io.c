@@ -19,6 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/sysmacros.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -50,14 +53,23 @@ io_guard_stdfds(void)
 	return 0;
 }
 
-/* Is fd /dev/null? Reading it is the same for every attempt: no replay. */
+/*
+ * Is fd /dev/null? Reading it is the same for every attempt: no replay.
+ * On Linux, /dev/null is character device 1, 3 (the kernel's
+ * devices.txt): known without a stat of its own.
+ */
 static int
 is_dev_null(const struct stat *st)
 {
+#ifdef __linux__
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 &&
+	    minor(st->st_rdev) == 3;
+#else
 	struct stat	null;
 
 	return S_ISCHR(st->st_mode) && stat("/dev/null", &null) == 0 &&
 	    null.st_rdev == st->st_rdev;
+#endif
 }
 
 /*
@@ -86,24 +98,24 @@ static void
 io_choose_stdin(struct io *io)
 {
 	struct stat	st;
+	int		tty = io->in_mode != STDIN_NULL && isatty(STDIN_FILENO);
 
 	/*
 	 * Attempts side by side cannot share a terminal's input: they read
 	 * /dev/null, and one asked to replay it is told so.
 	 */
-	if (io->hold_all && io->in_mode != STDIN_NULL &&
-	    isatty(STDIN_FILENO)) {
+	if (io->hold_all && tty) {
 		io->replay_tty = io->in_mode == STDIN_REPLAY;
 		io->in_mode = STDIN_NULL;
 		return;
 	}
 	if (io->in_mode == STDIN_DEFAULT)
-		io->in_mode = isatty(STDIN_FILENO) ? STDIN_PASS : STDIN_REPLAY;
+		io->in_mode = tty ? STDIN_PASS : STDIN_REPLAY;
 	/*
 	 * A terminal cannot be replayed, and reading it from the background
 	 * would stop retry (SIGTTIN) while the attempt waits for the line.
 	 */
-	if (io->in_mode == STDIN_REPLAY && isatty(STDIN_FILENO)) {
+	if (io->in_mode == STDIN_REPLAY && tty) {
 		io->in_mode = STDIN_PASS;
 		io->replay_tty = 1;
 	}

@@ -45,7 +45,7 @@ enum live_state {
 	LIVE_STOPPED,	/* the count stopped; the line lacks its newline */
 };
 
-static int		 enabled;
+static int		 enabled;	/* -1: not known yet */
 static enum live_state	 state;
 static char		 head[LIVE_LINE_MAX], tail[LIVE_LINE_MAX];
 static uint64_t		 wake;
@@ -63,16 +63,26 @@ static int		 fresh;		/* the cursor starts a line */
 void
 live_init(int text_messages)
 {
+	/* Found out at the first sleep: a run with none pays nothing. */
+	enabled = text_messages ? -1 : 0;
+	state = LIVE_NONE;
+	fresh = 0;	/* what came before retry is not known */
+}
+
+/* Whether a sleep may count down, asked once (see live_init()). */
+static int
+may_count(void)
+{
 	const char	*term = getenv("TERM");
 	struct stat	 st;
 
-	enabled = text_messages && isatty(STDERR_FILENO) && term != NULL &&
-	    *term != '\0' && strcmp(term, "dumb") != 0 &&
-	    getpgrp() == getpid() &&
-	    !(fstat(STDOUT_FILENO, &st) == 0 &&
-	    (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)));
-	state = LIVE_NONE;
-	fresh = 0;	/* what came before retry is not known */
+	if (enabled == -1)
+		enabled = term != NULL && *term != '\0' &&
+		    strcmp(term, "dumb") != 0 && isatty(STDERR_FILENO) &&
+		    getpgrp() == getpid() &&
+		    !(fstat(STDOUT_FILENO, &st) == 0 &&
+		    (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)));
+	return enabled;
 }
 
 /*
@@ -147,7 +157,7 @@ live_begin(const char *h, const char *t, uint64_t w, uint64_t now)
 	size_t	hl = strlen(h), tl = strlen(t);
 
 	live_end();
-	if (!enabled || !fresh || w < now)
+	if (!fresh || w < now || !may_count())
 		return -1;
 	/* A sleep decided as 2 s is a little shorter when its count begins. */
 	up = w >= LIVE_NO_END;
