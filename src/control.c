@@ -3,7 +3,8 @@
  * RETRY_CONTROL, the file an attempt may write its pushback to. The
  * directory is retry's own (mkdtemp: 0700; see make_dir() for where); the file
  * in it is made anew, 0600 and empty, before each attempt, never through
- * a link. An attempt may have put anything in its place: it is opened
+ * a link. About ten system calls a run, the least that makes and removes
+ * a directory and a file in it (issue 28). An attempt may have put anything in its place: it is opened
  * without following a link and without waiting for a writer, and read
  * only if it is a regular file of at most PUSHBACK_MAX bytes. What goes
  * wrong is said, and the attempt counts as having said nothing.
@@ -62,7 +63,9 @@ make_in(const char *base, char *path, size_t size)
  * Make the private directory, once a run: in TMPDIR, the user's choice;
  * else in memory, where making and removing a file a run costs no disk
  * (XDG_RUNTIME_DIR, /dev/shm: on disk, /tmp cost a run of retry -- true
- * a tenth of a bare spawn more); else in /tmp.
+ * a tenth of a bare spawn more); else in /tmp. Worked on by its path:
+ * the directory is the user's own (0700), and only the user's own
+ * processes could put anything in its place.
  */
 static int
 make_dir(struct control *c)
@@ -78,12 +81,8 @@ make_dir(struct control *c)
 	len = strlen(path);
 	c->dir = strdup(path);
 	c->entry = malloc(sizeof "RETRY_CONTROL=/" CONTROL_NAME + len);
-	c->dirfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	/* 0700 whatever the umask: retry and its attempts make files in it. */
-	if (c->dir == NULL || c->entry == NULL || c->dirfd == -1 ||
-	    fchmod(c->dirfd, 0700) == -1) {
-		if (c->dirfd != -1)
-			close(c->dirfd);
+	if (c->dir == NULL || c->entry == NULL || chmod(path, 0700) == -1) {
 		(void)rmdir(path);
 		free(c->dir);
 		free(c->entry);
@@ -92,6 +91,8 @@ make_dir(struct control *c)
 	}
 	snprintf(c->entry, sizeof "RETRY_CONTROL=/" CONTROL_NAME + len,
 	    "RETRY_CONTROL=%s/" CONTROL_NAME, path);
+	c->file = c->entry + sizeof "RETRY_CONTROL=" - 1;
+	c->fresh_dir = 1;
 	return 0;
 }
 
@@ -102,28 +103,30 @@ make_dir(struct control *c)
 static int
 clear(const struct control *c)
 {
-	if (unlinkat(c->dirfd, CONTROL_NAME, 0) == 0 || errno == ENOENT)
+	if (unlink(c->file) == 0 || errno == ENOENT)
 		return 0;
 	if (errno != EISDIR && errno != EPERM)
 		return -1;
-	return unlinkat(c->dirfd, CONTROL_NAME, AT_REMOVEDIR);
+	return rmdir(c->file);
 }
 
 /*
  * A fresh, empty file, 0600 whatever the umask. O_EXCL and O_NOFOLLOW:
  * never an old file nor through a link (a process the last attempt left
- * behind may still be at work in the directory).
+ * behind may still be at work in the directory). In the directory just
+ * made there is nothing to clear.
  */
 static int
-make_file(const struct control *c)
+make_file(struct control *c)
 {
 	int	fd, tries;
 
 	for (tries = 0; tries < 3; tries++) {
-		if (clear(c) == -1)
+		if (!c->fresh_dir && clear(c) == -1)
 			return -1;
-		fd = openat(c->dirfd, CONTROL_NAME, O_WRONLY | O_CREAT |
-		    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		c->fresh_dir = 0;
+		fd = open(c->file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0600);
 		if (fd != -1) {
 			if (fchmod(fd, 0600) == -1) {
 				close(fd);
@@ -163,9 +166,9 @@ control_fresh(struct control *c, struct runenv *env)
 	runenv_control(env, c->entry);
 }
 
-/* Why an opened file is not read, or NULL. */
+/* Why an opened file is not read, or NULL; *empty: nothing in it. */
 static const char *
-unfit(int fd)
+unfit(int fd, int *empty)
 {
 	struct stat	st;
 
@@ -175,6 +178,7 @@ unfit(int fd)
 		return "not a regular file";
 	if (st.st_size > PUSHBACK_MAX)
 		return "more than 4 KiB";
+	*empty = st.st_size == 0;
 	return NULL;
 }
 
@@ -209,10 +213,9 @@ read_file(struct control *c, struct pushback *p)
 	char		 buf[PUSHBACK_MAX + 1], shown[PUSHBACK_SHOW_MAX];
 	const char	*why;
 	ssize_t		 len;
-	int		 fd;
+	int		 fd, empty = 0;
 
-	fd = openat(c->dirfd, CONTROL_NAME,
-	    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	fd = open(c->file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd == -1 && errno == ENOENT)
 		return 0;	/* removed: nothing said */
 	if (fd == -1) {
@@ -220,7 +223,12 @@ read_file(struct control *c, struct pushback *p)
 		    "a symbolic link, not followed" : strerror(errno));
 		return -1;
 	}
-	if ((why = unfit(fd)) != NULL || (len = read_all(fd, buf, &why)) == -1) {
+	/* Empty, as nearly always: no read to find that out. */
+	if ((why = unfit(fd, &empty)) == NULL && empty) {
+		close(fd);
+		return 0;
+	}
+	if (why != NULL || (len = read_all(fd, buf, &why)) == -1) {
 		close(fd);
 		say("RETRY_CONTROL: ignored: %s", why);
 		return -1;
@@ -257,7 +265,6 @@ control_remove(struct control *c)
 	if (clear(c) == -1 || rmdir(c->dir) == -1)
 		say("RETRY_CONTROL: cannot remove %s: %s", c->dir,
 		    strerror(errno));
-	close(c->dirfd);
 	free(c->dir);
 	free(c->entry);
 	c->dir = c->entry = NULL;

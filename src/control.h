@@ -14,7 +14,8 @@
 struct control {
 	char		*dir;		/* NULL: not made (yet) */
 	char		*entry;		/* RETRY_CONTROL=DIR/control */
-	int		 dirfd;
+	const char	*file;		/* DIR/control, in entry */
+	int		 fresh_dir;	/* made, and nothing in it yet */
 	int		 broken;	/* the directory could not be made */
 	int		 made;		/* the file is there for the attempt */
 	struct pushback	 said;		/* what the last attempt wrote */
