@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Randomness. Unseeded, every draw comes from the kernel; with --seed, from
- * xoshiro256** (Blackman and Vigna) seeded through splitmix64, as its
- * authors recommend, so that a run can be replayed.
+ * Randomness: xoshiro256** (Blackman and Vigna), seeded with --seed
+ * through splitmix64, as its authors recommend, so that a run can be
+ * replayed; else from the kernel's random bytes, at the first draw.
  */
 #include "config.h"
 
@@ -48,6 +48,8 @@ rng_init_kernel(struct rng *r)
 	memset(r, 0, sizeof *r);
 }
 
+static int	fetch_bytes(void *, size_t);
+
 /* Read len bytes from /dev/urandom: for kernels without getrandom. */
 static int
 urandom_bytes(unsigned char *p, size_t len)
@@ -72,9 +74,36 @@ urandom_bytes(unsigned char *p, size_t len)
 	return 0;
 }
 
+/*
+ * The kernel's random bytes, taken RNG_POOL at a time: the run's id and
+ * the seed of the generator that then makes every draw are one system
+ * call, not one a draw (issue 28). Taken bytes are wiped.
+ */
+#define RNG_POOL 64
+static unsigned char	pool[RNG_POOL];
+static size_t		pool_left;
+
 /* Fill buf with len bytes from the kernel's random source. */
 int
 rng_kernel_bytes(void *buf, size_t len)
+{
+	if (len <= RNG_POOL) {
+		if (pool_left < len) {
+			if (fetch_bytes(pool, sizeof pool) == -1)
+				return -1;
+			pool_left = sizeof pool;
+		}
+		memcpy(buf, pool + sizeof pool - pool_left, len);
+		memset(pool + sizeof pool - pool_left, 0, len);
+		pool_left -= len;
+		return 0;
+	}
+	return fetch_bytes(buf, len);
+}
+
+/* Fill buf with len bytes from the kernel, as they come. */
+static int
+fetch_bytes(void *buf, size_t len)
 {
 	unsigned char	*p = buf;
 #ifdef HAVE_GETRANDOM
@@ -95,7 +124,12 @@ rng_kernel_bytes(void *buf, size_t len)
 #endif
 }
 
-/* The next 64 random bits. */
+/*
+ * The next 64 random bits. Unseeded, the generator is seeded at the first
+ * draw with 256 bits of the kernel's (xoshiro256** from a random state,
+ * as its authors allow: jitter needs no more), so that a run pays one
+ * system call for all its draws, not one each.
+ */
 uint64_t
 rng_u64(struct rng *r)
 {
@@ -103,13 +137,16 @@ rng_u64(struct rng *r)
 
 	if (!r->seeded) {
 		/*
-		 * Should the kernel fail us (it does not, for 8 bytes), fall
-		 * back to a generator seeded from the clock-free address
-		 * space rather than returning a constant.
+		 * Should the kernel fail us (it does not, for 32 bytes), or
+		 * give the one state xoshiro cannot leave (all zero), seed
+		 * from the clock-free address space rather than return a
+		 * constant.
 		 */
-		if (rng_kernel_bytes(&result, sizeof result) == 0)
-			return result;
-		rng_init_seed(r, (uint64_t)(uintptr_t)r ^ 0x5eedULL);
+		if (rng_kernel_bytes(r->s, sizeof r->s) == 0 &&
+		    (r->s[0] | r->s[1] | r->s[2] | r->s[3]) != 0)
+			r->seeded = 1;
+		else
+			rng_init_seed(r, (uint64_t)(uintptr_t)r ^ 0x5eedULL);
 	}
 	result = rotl(r->s[1] * 5, 7) * 9;
 	t = r->s[1] << 17;

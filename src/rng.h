@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The only source of randomness: the kernel (getrandom), or, with --seed, a
- * seeded xoshiro256** so that the same seed gives the same delays.
+ * The only source of randomness: xoshiro256**, seeded by --seed so that
+ * the same seed gives the same delays, or else by the kernel (getrandom).
  */
 #ifndef RETRY_RNG_H
 #define RETRY_RNG_H
