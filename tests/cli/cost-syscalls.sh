@@ -1,0 +1,69 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# What `retry -- /bin/true` costs, in system calls: a count, not a time,
+# so that it cannot flake, and a run that uses no store, no terminal and
+# no sleep pays for none of them (issue 28).  strace -f -c counts retry
+# with its child; the same count for /bin/true alone is taken off, which
+# leaves retry's own.  Run in a session of its own (no terminal), with
+# an empty environment but PATH, stdin /dev/null, stdout and stderr files.
+#
+# Raising LIMIT is a decision a commit must explain.  Its 78 calls today
+# (strace -c counts no exit_group: it does not return):
+#
+#  29  the dynamic loader and libc's start-up (execve to munmap), libc
+#      only: hiredis and c-ares are linked in (configure.ac);
+#   3  fcntl F_GETFD of fds 0, 1, 2: a closed one gets /dev/null
+#      (io_guard_stdfds);
+#   3  brk x2 and a getrandom of libc's own (malloc);
+#   1  getrandom: 64 bytes, the run's id and the seed of every draw (rng.c);
+#   1  getpid: retry's own, for its handlers (eventloop.c);
+#   1  rt_sigprocmask: its signals blocked but in its waits;
+#  11  rt_sigaction: CHLD, CONT, PIPE, XFSZ and the 7 stop signals;
+#   2  getpgrp and prctl PR_SET_CHILD_SUBREAPER (supervise_init);
+#   1  open /dev/tty (ENXIO here: no terminal);
+#   2  ioctl TCGETS and fstat of fd 0: is stdin a terminal, /dev/null;
+#   5  RETRY_CONTROL: mkdir (mkdtemp), chmod 0700, open, fchmod, close;
+#   3  the spawn: stop signals blocked, vfork, the mask back;
+#   5  in the child: setpgid, sigpending, SIGPIPE and SIGXFSZ back, the
+#      mask back (its execve is /bin/true's, taken off);
+#   6  the wait: wait4 (nothing yet), ppoll, getpid and rt_sigreturn in
+#      the SIGCHLD handler, wait4 (the attempt), wait4 (no more);
+#   5  RETRY_CONTROL read and removed: open, fstat (empty: no read),
+#      close, unlink, rmdir.
+#
+# Before issue 28 (main at 93b5be6, hiredis and c-ares shared) it made 130.
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+
+LIMIT=78
+
+command -v strace >/dev/null 2>&1 || skip_ "strace is not installed"
+command -v setsid >/dev/null 2>&1 || skip_ "setsid is not installed"
+test -x /bin/true || skip_ "no /bin/true"
+
+# calls_ FILE CMD...: the total of CMD's system calls, children included.
+calls_() {
+	f_=$1
+	shift
+	setsid -w env -i PATH=/usr/bin:/bin strace -f -c -o "$f_" "$@" \
+		</dev/null >out 2>err ||
+		skip_ "strace cannot trace here:" "$(cat err)"
+	awk '$NF == "total" { print $4 }' "$f_"
+}
+
+floor=$(calls_ true.sum /bin/true)
+total=$(calls_ retry.sum "$RETRY" -- /bin/true)
+case $floor$total in
+'' | *[!0-9]*) framework_failure_ "no counts: '$floor' '$total'" ;;
+esac
+own=$((total - floor))
+test "$own" -le "$LIMIT" ||
+	note_ "retry -- /bin/true made $own system calls of its own, more" \
+		"than $LIMIT:" "$(cat retry.sum)" || fail=1
+# A count far below is a change to explain too (or a broken count).
+test "$own" -ge $((LIMIT / 2)) ||
+	note_ "only $own system calls of retry's own: the count is broken," \
+		"or LIMIT should come down:" "$(cat retry.sum)" || fail=1
+
+Exit "$fail"
