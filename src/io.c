@@ -157,7 +157,6 @@ io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
 	io->watch = (reads & IO_WATCH_IDLE) != 0;
 	io->hold_all = (reads & IO_HOLD_ALL) != 0;
 	io->through = io->cond != NULL || io->http || io->watch;
-	io->pass_err = (reads & IO_PASS_STDERR) != 0 || io->through;
 	io->null_fd = io->werror_fd = -1;
 	io->in_fd = STDIN_FILENO;
 	if (io->hold_all)
@@ -255,7 +254,7 @@ io_prepare(struct io *io, struct io_path *p, struct cond_matches *m,
 		p->matches = m;
 		cond_clear(m);
 	}
-	if (io->pass_err || io->hold_all) {
+	if (io->through || io->hold_all) {
 		if (!std_closed[STDERR_FILENO] &&
 		    make_pipe(&p->err_r, &p->err_w, 0) == -1)
 			return -1;
@@ -629,7 +628,7 @@ take_stdout(struct io *io, struct io_path *p)
 static int
 take_stderr(struct io *io, struct io_path *p)
 {
-	if (io->pass_err)
+	if (io->through)
 		return pass_through(io, p, &p->err_r, &p->err_line,
 		    &p->err_http, io->hold_all ? -1 : STDERR_FILENO, &p->err);
 	return take_held(p, &p->err_r, &p->err);

@@ -23,7 +23,6 @@
 #define IO_WATCH_IDLE	0x2u	/* when it last wrote (--idle-timeout) */
 #define IO_HOLD_ALL	0x4u	/* hold stderr too, input of its own for
 				   each attempt: attempts side by side */
-#define IO_PASS_STDERR	0x8u	/* stderr through retry, as it is (CI) */
 
 /* io_init: where the attempt's standard output goes. */
 enum io_stdout_to {
@@ -73,7 +72,6 @@ struct io {
 	int		 http;		/* --http */
 	int		 watch;		/* --idle-timeout */
 	int		 hold_all;	/* IO_HOLD_ALL */
-	int		 pass_err;	/* IO_PASS_STDERR */
 };
 
 /*

@@ -269,16 +269,18 @@ emit(struct line *ln)
 }
 
 /*
- * Write a CI marker line: on a line of its own, since the runners read
- * one only at the start of a line, after output that may have ended
- * without a newline (the attempt's stderr, which passes through retry
- * in CI: see log_ci_on()).
+ * Write a CI marker line on a line of its own: the runners read one only
+ * at the start of a line. After what went out through retry (its
+ * messages, held output) retry knows whether a line was left open; what
+ * the attempt wrote itself it cannot know, so a fold is always closed on
+ * a new line (after: the attempt is over), where the blank line it may
+ * leave is inside the fold, folded away.
  */
 static void
-ci_write(const char *buf, size_t n)
+ci_write(const char *buf, size_t n, int after)
 {
 	live_end();
-	if (sink_mid_line(STDERR_FILENO))
+	if (after || sink_mid_line(STDERR_FILENO))
 		sink_message("\n", 1);
 	sink_message(buf, n);
 	live_fresh(1);
@@ -298,7 +300,7 @@ emit_as(struct line *ln, enum ci_level level)
 		return;
 	}
 	n = ci_annotation(ci, level, ln->buf, ln->len, ci_buf, sizeof ci_buf);
-	ci_write(ci_buf, n);
+	ci_write(ci_buf, n, 0);
 }
 
 /* The command's name, as messages name it when -m does not. */
@@ -439,7 +441,7 @@ log_fold_begin(const struct log_attempt *a)
 	    run_id[0] != '\0' ? run_id : "run", (unsigned long long)a->attempt);
 	n = ci_fold_open(ci, fold_name, unix_now(), ln.buf, ln.len, ci_buf,
 	    sizeof ci_buf);
-	ci_write(ci_buf, n);
+	ci_write(ci_buf, n, 0);
 }
 
 /* Close the open fold, if any: the attempt ended, its output is out. */
@@ -451,21 +453,10 @@ log_fold_end(void)
 	if (fold_name[0] == '\0')
 		return;
 	n = ci_fold_close(ci, fold_name, unix_now(), ci_buf, sizeof ci_buf);
-	ci_write(ci_buf, n);
+	ci_write(ci_buf, n, 1);
 	fold_name[0] = '\0';
 }
 
-/*
- * Whether CI markers are written, on a pipe: the attempt's stderr then
- * passes through retry, so that a marker after a line the attempt left
- * without a newline starts a line of its own. (On a terminal, the
- * attempt keeps it.)
- */
-int
-log_ci_on(void)
-{
-	return ci != CI_NONE && !isatty(STDERR_FILENO);
-}
 
 /*
  * Open a JSON object with what every event has: its name, the wall-clock

@@ -72,7 +72,6 @@ void	log_notice(const char *);
 void	log_detail(const char *);
 void	log_nested(uint64_t, uint64_t);
 void	log_ci(int, int);
-int	log_ci_on(void);
 const char *log_command_name(void);
 void	log_fold_begin(const struct log_attempt *);
 void	log_fold_end(void);

@@ -32,7 +32,8 @@
 #include "metrics.h"
 #include "utf8.h"
 
-#define LOCK_WAIT_NS 10000000000ULL	/* for the lock, at the most */
+#define STR_(x) #x
+#define STR(x) STR_(x)
 #define MAGIC "# HELP retry_"		/* how retry's file starts */
 
 enum field {
@@ -535,30 +536,35 @@ pause_ns(uint64_t ns)
 }
 
 /*
- * Take the lock on path.lock, waiting LOCK_WAIT_NS at the most: the fd
- * that holds it (closing it lets go), or -1.
+ * Take the lock on path.lock, waiting wait_ns at the most, in rests of
+ * rest() (NULL: nanosleep): the fd that holds it (closing it lets go),
+ * or -1 (EWOULDBLOCK: held all along). Opened read-only, which flock()
+ * needs no more than: users who share FILE share the lock file too.
  */
 static int
-take_lock(const char *path)
+take_lock(const char *path, uint64_t wait_ns, metrics_rest rest)
 {
 	char		lock[PATH_MAX];
 	uint64_t	waited = 0, step = 1000000;
 	int		fd;
 
 	snprintf(lock, sizeof lock, "%s.lock", path);
-	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY,
-	    0666);
+	fd = open(lock, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
+	    O_NOCTTY, 0666);
 	if (fd == -1)
 		return -1;
 	while (flock(fd, LOCK_EX | LOCK_NB) == -1) {
 		if ((errno != EWOULDBLOCK && errno != EINTR) ||
-		    waited >= LOCK_WAIT_NS) {
-			if (errno == EWOULDBLOCK)
-				errno = ETIMEDOUT;
+		    waited >= wait_ns) {
 			close(fd);
+			errno = EWOULDBLOCK;
 			return -1;
 		}
-		pause_ns(step);
+		if (rest != NULL ? rest(step) == -1 : (pause_ns(step), 0)) {
+			close(fd);
+			errno = EWOULDBLOCK;
+			return -1;
+		}
 		waited += step;
 		step = step < 64000000 ? step * 2 : step;
 	}
@@ -635,25 +641,64 @@ update(const char *path, const char *label, const struct metrics_run *r)
 }
 
 /*
+ * Where path leads through symbolic links, into out[PATH_MAX], when it is
+ * one: to a file that is there (realpath()), or, when a link leads to
+ * none yet, to the name it would have. -1 when path is no link, or a
+ * chain of more than 8.
+ */
+static int
+follow(const char *path, char *out)
+{
+	char		cur[PATH_MAX], to[PATH_MAX];
+	const char	*slash;
+	ssize_t		n;
+	int		hops;
+
+	if (realpath(path, out) != NULL)
+		return 0;
+	snprintf(cur, sizeof cur, "%s", path);
+	for (hops = 0; hops < 8; hops++) {
+		if ((n = readlink(cur, to, sizeof to - 1)) == -1)
+			return hops > 0 ? (snprintf(out, PATH_MAX, "%s", cur),
+			    0) : -1;
+		to[n] = '\0';
+		slash = strrchr(cur, '/');
+		if (to[0] == '/' || slash == NULL)
+			snprintf(out, PATH_MAX, "%s", to);
+		else if (snprintf(out, PATH_MAX, "%.*s/%s", (int)(slash - cur),
+		    cur, to) >= PATH_MAX)
+			return -1;
+		snprintf(cur, sizeof cur, "%s", out);
+	}
+	return -1;
+}
+
+/*
  * At the end of a run: count it in FILE under label (cleaned: see
  * metrics_label_clean()). 0, or -1 with what went wrong in err: FILE is
  * then as it was.
  */
 int
-metrics_write(const char *path, const char *label,
-    const struct metrics_run *r, char *err, size_t errlen)
+metrics_write(const char *given, const char *label,
+    const struct metrics_run *r, uint64_t wait_ns, metrics_rest rest,
+    char *err, size_t errlen)
 {
-	char	clean[METRICS_LABEL_MAX + 1];
-	int	lock, rc, e;
+	char		 clean[METRICS_LABEL_MAX + 1], real[PATH_MAX];
+	const char	*path = given;
+	int		 lock, rc, e;
 
+	/* A link is followed: its target is what is replaced, and locked. */
+	if (follow(given, real) == 0)
+		path = real;
 	if (strlen(path) + 32 >= PATH_MAX) {
 		errno = ENAMETOOLONG;
 		lock = -1;
 	} else
-		lock = take_lock(path);
+		lock = take_lock(path, wait_ns, rest);
 	if (lock == -1) {
-		snprintf(err, errlen, "cannot lock %s.lock: %s", path,
-		    strerror(errno));
+		snprintf(err, errlen, "cannot write the metrics to %s: %s",
+		    given, errno == EWOULDBLOCK ? "another run held its lock "
+		    "all along" : strerror(errno));
 		return -1;
 	}
 	metrics_label_clean(label, clean, sizeof clean);
@@ -662,7 +707,9 @@ metrics_write(const char *path, const char *label,
 	close(lock);
 	if (rc == -1)
 		snprintf(err, errlen, "cannot write the metrics to %s: %s",
-		    path, e == EINVAL ? "the file holds something other than "
-		    "retry's metrics" : strerror(e));
+		    given, e == EINVAL ? "the file holds something other than "
+		    "retry's metrics" : e == ENOSPC ? "it holds " STR(
+		    METRICS_SERIES_MAX) " labels already, the most it may" :
+		    strerror(e));
 	return rc;
 }

@@ -12,7 +12,8 @@
 #include <stdint.h>
 
 #define METRICS_LABEL_MAX 256		/* bytes of a label's value */
-#define METRICS_SERIES_MAX 1000		/* labels one file keeps */
+#define METRICS_SERIES_MAX 100		/* labels one file keeps: its
+					   text stays below METRICS_FILE_MAX */
 #define METRICS_FILE_MAX (1 << 20)	/* bytes read of the file */
 
 /* One label's values; have says which of the last_* are known. */
@@ -55,7 +56,10 @@ int	metrics_add(struct metrics_table *, const char *,
 int	metrics_format(const struct metrics_table *, char **, size_t *);
 void	metrics_free(struct metrics_table *);
 int	metrics_check(const char *, char *, size_t);
+/* Sleep ns for the lock; -1 when the wait must end (a signal came). */
+typedef int (*metrics_rest)(uint64_t);
+
 int	metrics_write(const char *, const char *, const struct metrics_run *,
-	    char *, size_t);
+	    uint64_t, metrics_rest, char *, size_t);
 
 #endif

@@ -318,8 +318,7 @@ setup_io(struct run *r)
 	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond,
 	    (o->http ? IO_READ_HTTP : 0) |
 	    (o->idle_timeout != 0 ? IO_WATCH_IDLE : 0) |
-	    (o->hedge ? IO_HOLD_ALL : 0) | (log_ci_on() ? IO_PASS_STDERR : 0),
-	    IO_STDOUT_TO_STDOUT) == -1 ||
+	    (o->hedge ? IO_HOLD_ALL : 0), IO_STDOUT_TO_STDOUT) == -1 ||
 	    attempt_init(&r->a, &r->io) == -1 || (r->has_hooks &&
 	    hooks_init(&r->hooks, &r->sup, &r->env, r->start) == -1)) {
 		log_error("cannot set up standard input: %s", strerror(errno));

@@ -17,9 +17,11 @@ piped_ 1 "$RETRY" -a 2 -d 0 -m 'a%b::c
 d' false || fail=1
 cat >exp <<'EOF2'
 ::group::retry: a%25b::c%0Ad: attempt 1/2
+
 ::endgroup::
 ::warning::retry: a%25b::c%0Ad: attempt 1/2 failed (exit status 1); retrying in 0s
 ::group::retry: a%25b::c%0Ad: attempt 2/2, after attempt 1 failed (exit status 1)
+
 ::endgroup::
 ::error::retry: a%25b::c%0Ad: attempt 2/2 failed (exit status 1); giving up after 2 attempts
 EOF2
@@ -31,6 +33,7 @@ cmp -s exp err || note_ "'%' or LF not escaped:" "$(diff exp err)" || fail=1
 piped_ 1 "$RETRY" -a 1 -m "$(printf 'x\ry%%0A\n::error::z')" false || fail=1
 cat >exp <<'EOF2'
 ::group::retry: x%0Dy%250A%0A::error::z: attempt 1/1
+
 ::endgroup::
 ::error::retry: x%0Dy%250A%0A::error::z: attempt 1/1 failed (exit status 1); giving up after 1 attempt
 EOF2

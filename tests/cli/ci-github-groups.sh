@@ -20,14 +20,17 @@ piped_ 0 "$RETRY" -a 3 -d 0 -m NAME sh say.sh 2 3 || fail=1
 cat >exp <<'EOF2'
 ::group::retry: NAME: attempt 1/3
 attempt 1 err
+
 ::endgroup::
 ::warning::retry: NAME: attempt 1/3 failed (exit status 3); retrying in 0s
 ::group::retry: NAME: attempt 2/3, after attempt 1 failed (exit status 3)
 attempt 2 err
+
 ::endgroup::
 ::warning::retry: NAME: attempt 2/3 failed (exit status 3); retrying in 0s
 ::group::retry: NAME: attempt 3/3, after attempt 2 failed (exit status 3)
 attempt 3 err
+
 ::endgroup::
 EOF2
 cmp -s exp err || note_ "stderr is not the folds and warnings:" \
@@ -42,14 +45,17 @@ piped_ 3 "$RETRY" -a 3 -d 0 -m NAME sh say.sh 9 3 || fail=1
 cat >exp <<'EOF2'
 ::group::retry: NAME: attempt 1/3
 attempt 1 err
+
 ::endgroup::
 ::warning::retry: NAME: attempt 1/3 failed (exit status 3); retrying in 0s
 ::group::retry: NAME: attempt 2/3, after attempt 1 failed (exit status 3)
 attempt 2 err
+
 ::endgroup::
 ::warning::retry: NAME: attempt 2/3 failed (exit status 3); retrying in 0s
 ::group::retry: NAME: attempt 3/3, after attempt 2 failed (exit status 3)
 attempt 3 err
+
 ::endgroup::
 ::error::retry: NAME: attempt 3/3 failed (exit status 3); giving up after 3 attempts
 EOF2
@@ -61,6 +67,7 @@ grep -q '::' out && { note_ "a marker on stdout:" "$(cat out)"; fail=1; }
 piped_ 127 "$RETRY" -a 2 -d 0 no-such-command || fail=1
 cat >exp <<'EOF2'
 ::group::retry: no-such-command: attempt 1/2
+
 ::endgroup::
 ::error::retry: no-such-command: command not found
 EOF2

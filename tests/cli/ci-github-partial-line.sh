@@ -5,7 +5,9 @@
 # "::endgroup::" after it must still start a line of its own, or the fold
 # is never closed and swallows the rest of the job's log; likewise the
 # "::warning::" after a failed attempt's held stdout (--stdout=hold sends
-# it to stderr) that has no final newline.  The attempt's bytes stay.
+# it to stderr) that has no final newline, and the "::endgroup::" after
+# stdout without one when stdout and stderr are one pipe.  The attempt's
+# bytes stay.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -36,5 +38,13 @@ piped_ 1 "$RETRY" --stdout=hold -a 2 -d 0 sh -c 'printf held; exit 1' ||
 markers_at_line_start_ "--stdout=hold 'held'" || fail=1
 test "$(grep -c '^held$' err)" -eq 2 ||
 	note_ "the held output was lost:" "$(cat err)" || fail=1
+
+# stdout and stderr one pipe (2>&1, as the README's step has it), the
+# attempt's stdout without a final newline: retry cannot see it, and
+# closes the fold on a line of its own all the same.
+{ "$RETRY" -a 2 -d 0 sh -c 'printf partial-out; exit 1' 2>&1; } | cat >err
+markers_at_line_start_ "stdout 'partial-out' under 2>&1" || fail=1
+test "$(grep -c '^partial-out$' err)" -eq 2 ||
+	note_ "the attempt's stdout was lost:" "$(cat err)" || fail=1
 
 Exit "$fail"

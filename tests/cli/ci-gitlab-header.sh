@@ -23,12 +23,12 @@ sed "s/^\($esc\[0Ksection_[a-z]*\):[0-9]*:retry_[0-9a-f]*_/\1:T:retry_ID_/" \
 {
 	printf '%s[0Ksection_start:T:retry_ID_1%s%s[0Kretry: %s: attempt 1/2\n' \
 		"$esc" "$cr" "$esc" "$plain"
-	printf '%s[0Ksection_end:T:retry_ID_1%s%s[0K\n' "$esc" "$cr" "$esc"
+	printf '\n%s[0Ksection_end:T:retry_ID_1%s%s[0K\n' "$esc" "$cr" "$esc"
 	printf '%s[0;33mretry: %s: attempt 1/2 failed (exit status 1); retrying in 0s%s[0m\n' \
 		"$esc" "$plain" "$esc"
 	printf '%s[0Ksection_start:T:retry_ID_2%s%s[0Kretry: %s: attempt 2/2, after attempt 1 failed (exit status 1)\n' \
 		"$esc" "$cr" "$esc" "$plain"
-	printf '%s[0Ksection_end:T:retry_ID_2%s%s[0K\n' "$esc" "$cr" "$esc"
+	printf '\n%s[0Ksection_end:T:retry_ID_2%s%s[0K\n' "$esc" "$cr" "$esc"
 	printf '%s[0;31mretry: %s: attempt 2/2 failed (exit status 1); giving up after 2 attempts%s[0m\n' \
 		"$esc" "$plain" "$esc"
 } >exp

@@ -49,14 +49,14 @@ sed "s/^\($esc\[0Ksection_[a-z]*\):[0-9]*:/\1:T:/" err >got
 	printf '%s[0Ksection_start:T:retry_%s_1%s%s[0Kretry: NAME: attempt 1/3\n' \
 		"$esc" "$id" "$cr" "$esc"
 	printf 'attempt 1 err\n'
-	printf '%s[0Ksection_end:T:retry_%s_1%s%s[0K\n' "$esc" "$id" "$cr" "$esc"
+	printf '\n%s[0Ksection_end:T:retry_%s_1%s%s[0K\n' "$esc" "$id" "$cr" "$esc"
 	printf '%s[0;33mretry: NAME: attempt 1/3 failed (exit status 3); retrying in 0s%s[0m\n' \
 		"$esc" "$esc"
 	for n in 2 3; do
 		printf '%s[0Ksection_start:T:retry_%s_%s%s%s[0Kretry: NAME: attempt %s/3, after attempt %s failed (exit status 3)\n' \
 			"$esc" "$id" "$n" "$cr" "$esc" "$n" $((n - 1))
 		printf 'attempt %s err\n' "$n"
-		printf '%s[0Ksection_end:T:retry_%s_%s%s%s[0K\n' \
+		printf '\n%s[0Ksection_end:T:retry_%s_%s%s%s[0K\n' \
 			"$esc" "$id" "$n" "$cr" "$esc"
 		test "$n" -eq 3 && break
 		printf '%s[0;33mretry: NAME: attempt 2/3 failed (exit status 3); retrying in 0s%s[0m\n' \

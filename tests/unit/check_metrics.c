@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -267,12 +268,14 @@ START_TEST(the_file_is_replaced_whole)
 
 	make_dir();
 	ck_assert_int_eq(metrics_check(file, err, sizeof err), 0);
-	ck_assert_int_eq(metrics_write(file, "x", &failed, err, sizeof err),
+	ck_assert_int_eq(metrics_write(file, "x", &failed, 0, NULL, err,
+	    sizeof err),
 	    0);
 	ck_assert_int_eq(stat(file, &a), 0);
 	ck_assert_int_eq(a.st_mode & 0777, 0644);
 	ck_assert_int_eq(chmod(file, 0640), 0);
-	ck_assert_int_eq(metrics_write(file, "x", &passed, err, sizeof err),
+	ck_assert_int_eq(metrics_write(file, "x", &passed, 0, NULL, err,
+	    sizeof err),
 	    0);
 	ck_assert_int_eq(stat(file, &b), 0);
 	/* Renamed over: a new file, with the old one's mode. */
@@ -297,7 +300,8 @@ START_TEST(a_file_not_retrys_is_never_replaced)
 	fclose(f);
 	ck_assert_int_eq(metrics_check(file, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "something other than retry's"));
-	ck_assert_int_eq(metrics_write(file, "x", &failed, err, sizeof err),
+	ck_assert_int_eq(metrics_write(file, "x", &failed, 0, NULL, err,
+	    sizeof err),
 	    -1);
 	ck_assert_ptr_nonnull(strstr(err, "cannot write the metrics"));
 	read_file();
@@ -317,6 +321,48 @@ START_TEST(a_missing_directory_or_a_directory_is_refused)
 	ck_assert_int_eq(metrics_check(dir, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "directory"));
 	snprintf(file, sizeof file, "%s/retry.prom", dir);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(a_lock_held_is_waited_for_no_longer_than_asked)
+{
+	char	err[256], lock[160];
+	int	fd;
+
+	make_dir();
+	snprintf(lock, sizeof lock, "%s.lock", file);
+	ck_assert_int_ne(fd = open(lock, O_RDONLY | O_CREAT, 0600), -1);
+	ck_assert_int_eq(flock(fd, LOCK_EX), 0);
+	ck_assert_int_eq(metrics_write(file, "x", &failed, 20000000, NULL,
+	    err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "held its lock"));
+	ck_assert_int_eq(access(file, F_OK), -1);
+	close(fd);
+	ck_assert_int_eq(metrics_write(file, "x", &failed, 0, NULL, err,
+	    sizeof err), 0);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(a_link_is_followed_and_kept)
+{
+	char	err[256], target[160], link[160];
+	struct stat	sb;
+
+	make_dir();
+	snprintf(target, sizeof target, "%s", file);
+	snprintf(link, sizeof link, "%s/link.prom", dir);
+	ck_assert_int_eq(symlink("retry.prom", link), 0);
+	ck_assert_int_eq(metrics_write(link, "x", &failed, 0, NULL, err,
+	    sizeof err), 0);
+	ck_assert_int_eq(metrics_write(link, "x", &failed, 0, NULL, err,
+	    sizeof err), 0);
+	ck_assert_int_eq(lstat(link, &sb), 0);
+	ck_assert(S_ISLNK(sb.st_mode));
+	read_file();
+	ck_assert(has_line("retry_runs_total{command=\"x\"} 2"));
+	unlink(link);
 	remove_dir();
 }
 END_TEST
@@ -346,6 +392,8 @@ metrics_suite(void)
 	tcase_add_test(tc, the_file_is_replaced_whole);
 	tcase_add_test(tc, a_file_not_retrys_is_never_replaced);
 	tcase_add_test(tc, a_missing_directory_or_a_directory_is_refused);
+	tcase_add_test(tc, a_lock_held_is_waited_for_no_longer_than_asked);
+	tcase_add_test(tc, a_link_is_followed_and_kept);
 	suite_add_tcase(s, tc);
 	return s;
 }
