@@ -133,6 +133,28 @@ put(char *out, size_t outlen, size_t len, const char *s)
 }
 
 /*
+ * One line: prefix, then text[0..n) (GitHub: escaped as command data;
+ * GitLab: blanked to one line), then suffix (GitLab's), and a newline.
+ * Returns its length; out holds outlen > 16 + strlen(prefix) bytes.
+ */
+static size_t
+compose(enum ci_kind kind, const char *prefix, const char *text, size_t n,
+    const char *suffix, char *out, size_t outlen)
+{
+	size_t	len = put(out, outlen, 0, prefix);
+
+	if (kind == CI_GITHUB)
+		len += ci_escape(text, n, out + len, outlen - len - 1);
+	else {
+		len += plain_line(text, n, out + len, outlen - len - 1 -
+		    strlen(suffix));
+		len = put(out, outlen, len, suffix);
+	}
+	out[len++] = '\n';
+	return len;
+}
+
+/*
  * The line that shows the message msg[0..n) (no newline) as a warning or
  * an error, with its newline; 0 when kind is CI_NONE.
  */
@@ -140,28 +162,15 @@ size_t
 ci_annotation(enum ci_kind kind, enum ci_level level, const char *msg,
     size_t n, char *out, size_t outlen)
 {
-	size_t	len;
+	const char	*prefix;
 
-	if (outlen < 16)
+	if (outlen < 32 || kind == CI_NONE)
 		return 0;
-	switch (kind) {
-	case CI_GITHUB:
-		len = put(out, outlen, 0, level == CI_ERROR ? "::error::" :
-		    "::warning::");
-		len += ci_escape(msg, n, out + len, outlen - len - 1);
-		break;
-	case CI_GITLAB:
-		len = put(out, outlen, 0, level == CI_ERROR ? ESC "[0;31m" :
-		    ESC "[0;33m");
-		len += plain_line(msg, n, out + len, outlen - len - 5);
-		len = put(out, outlen, len, ESC "[0m");
-		break;
-	case CI_NONE:
-	default:
-		return 0;
-	}
-	out[len++] = '\n';
-	return len;
+	if (kind == CI_GITHUB)
+		prefix = level == CI_ERROR ? "::error::" : "::warning::";
+	else
+		prefix = level == CI_ERROR ? ESC "[0;31m" : ESC "[0;33m";
+	return compose(kind, prefix, msg, n, ESC "[0m", out, outlen);
 }
 
 /*
@@ -174,27 +183,14 @@ ci_fold_open(enum ci_kind kind, const char *name, long long now,
     const char *title, size_t n, char *out, size_t outlen)
 {
 	char	head[96];
-	size_t	len;
 
-	if (outlen < sizeof head + 2)
+	if (outlen < sizeof head + 2 || kind == CI_NONE)
 		return 0;
-	switch (kind) {
-	case CI_GITHUB:
-		len = put(out, outlen, 0, "::group::");
-		len += ci_escape(title, n, out + len, outlen - len - 1);
-		break;
-	case CI_GITLAB:
-		snprintf(head, sizeof head, ESC "[0Ksection_start:%lld:%.48s\r"
-		    ESC "[0K", now, name);
-		len = put(out, outlen, 0, head);
-		len += plain_line(title, n, out + len, outlen - len - 1);
-		break;
-	case CI_NONE:
-	default:
-		return 0;
-	}
-	out[len++] = '\n';
-	return len;
+	if (kind == CI_GITHUB)
+		return compose(kind, "::group::", title, n, "", out, outlen);
+	snprintf(head, sizeof head, ESC "[0Ksection_start:%lld:%.48s\r"
+	    ESC "[0K", now, name);
+	return compose(kind, head, title, n, "", out, outlen);
 }
 
 /* The line that closes the fold name, at unix time now; 0 for CI_NONE. */
