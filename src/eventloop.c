@@ -20,6 +20,7 @@
 #include "eventloop.h"
 #include "live.h"
 #include "log.h"
+#include "rarely.h"
 #include "sink.h"
 
 /*
@@ -309,7 +310,7 @@ int
 eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 {
 	/* Static: copies side by side may bring a few hundred. */
-	static struct pollfd all[EVENTLOOP_MAXFDS + SINK_MAXFDS];
+	static struct pollfd all[EVENTLOOP_MAXFDS + SINK_MAXFDS] RARELY_USED;
 	struct timespec	ts, *tp = NULL;
 	uint64_t	now, left;
 	int		r, i, nsink, e;

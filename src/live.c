@@ -34,6 +34,7 @@
 
 #include "duration.h"
 #include "live.h"
+#include "rarely.h"
 #include "sink.h"
 
 #define LIVE_LINE_MAX 1024
@@ -47,7 +48,8 @@ enum live_state {
 
 static int		 enabled;	/* -1: not known yet */
 static enum live_state	 state;
-static char		 head[LIVE_LINE_MAX], tail[LIVE_LINE_MAX];
+static char		 head[LIVE_LINE_MAX] RARELY_USED;
+static char		 tail[LIVE_LINE_MAX] RARELY_USED;
 static uint64_t		 wake;
 static uint64_t		 since;			/* a count up began */
 static int		 up;			/* it counts up from since */

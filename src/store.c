@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "rarely.h"
 #include "store.h"
 
 /*
@@ -58,7 +59,7 @@ store_error(const struct store *s)
 const char *
 store_take_warning(struct store *s)
 {
-	static char	w[sizeof s->warning];
+	static char	w[sizeof s->warning] RARELY_USED;
 
 	if (s->warning[0] == '\0')
 		return NULL;
