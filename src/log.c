@@ -20,6 +20,7 @@
 #include "duration.h"
 #include "live.h"
 #include "log.h"
+#include "rarely.h"
 #include "signame.h"
 #include "sink.h"
 #include "utf8.h"
@@ -45,8 +46,14 @@ static uint64_t		 run_started;	/* attempts started: log_start */
 static enum ci_kind	 ci = CI_NONE;
 static int		 ci_folds;	/* each attempt under a fold */
 static char		 fold_name[64];	/* the open fold's; "": none */
-static char		 ci_after[512];	/* why the next attempt starts */
-static char		 ci_buf[CI_LINE_MAX(4096)];
+static char		 ci_after[512] RARELY_USED; /* why the next attempt starts */
+/*
+ * A marker line's buffer, taken from the heap in CI only: in the binary's
+ * zeroed data, its 12 KiB would push the variables every run touches onto
+ * pages of their own, each a page fault at start-up (issue 28).
+ */
+#define CI_BUF_SIZE	CI_LINE_MAX(LINE_MAX_LEN)
+static char		*ci_buf;
 
 struct line {
 	char	buf[LINE_MAX_LEN];
@@ -84,6 +91,20 @@ assignment(const char *w, size_t len)
 }
 
 /*
+ * len bytes of s into dst, of size bytes, cut to fit, with a NUL. Not
+ * snprintf: on the way of every run, stdio's formatting is pages of libc
+ * faulted in (issue 28).
+ */
+static void
+copy_cut(char *dst, size_t size, const char *s, size_t len)
+{
+	if (len >= size)
+		len = size - 1;
+	memcpy(dst, s, len);
+	dst[len] = '\0';
+}
+
+/*
  * A command line given as one word ("curl -fsS URL"), by its shape: a
  * blank, and no '/' before the first blank ("/opt/My Tools/x" is a path),
  * unless the first word is NAME=VALUE ("LC_ALL=C /usr/bin/sort -u").
@@ -91,7 +112,11 @@ assignment(const char *w, size_t len)
 static int
 one_word_line(const char *cmd)
 {
-	size_t	first = strcspn(cmd, " \t");
+	size_t	first = 0;
+
+	/* Not strcspn(): on every run's way, its pages of libc cost faults. */
+	while (cmd[first] != '\0' && cmd[first] != ' ' && cmd[first] != '\t')
+		first++;
 
 	return cmd[first] != '\0' && (memchr(cmd, '/', first) == NULL ||
 	    assignment(cmd, first));
@@ -126,7 +151,7 @@ command_label(const char *cmd)
 		len -= (size_t)(slash - name);
 		name = slash;
 	}
-	snprintf(label_buf, sizeof label_buf, "%.*s", (int)len, name);
+	copy_cut(label_buf, sizeof label_buf, name, len);
 	return label_buf;
 }
 
@@ -156,7 +181,7 @@ log_init(int v, enum log_format f, const char *l, char *const *args,
 void
 log_run(const char *id, uint64_t start)
 {
-	snprintf(run_id, sizeof run_id, "%s", id);
+	copy_cut(run_id, sizeof run_id, id, strlen(id));
 	run_start = start;
 }
 
@@ -299,7 +324,7 @@ emit_as(struct line *ln, enum ci_level level)
 		emit(ln);
 		return;
 	}
-	n = ci_annotation(ci, level, ln->buf, ln->len, ci_buf, sizeof ci_buf);
+	n = ci_annotation(ci, level, ln->buf, ln->len, ci_buf, CI_BUF_SIZE);
 	ci_write(ci_buf, n, 0);
 }
 
@@ -314,8 +339,9 @@ log_command_name(void)
 void
 log_usage_error(const char *msg)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 
+	ln.len = 0;
 	addf(&ln, "retry: %s", msg);
 	emit(&ln);
 	ln.len = 0;
@@ -327,10 +353,11 @@ log_usage_error(const char *msg)
 void
 log_error(const char *fmt, ...)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 	va_list		ap;
 	int		n;
 
+	ln.len = 0;
 	addf(&ln, "retry: ");
 	va_start(ap, fmt);
 	n = vsnprintf(ln.buf + ln.len, sizeof ln.buf - ln.len - 1, fmt, ap);
@@ -407,6 +434,10 @@ log_ci(int auto_on, int folds)
 	/* What stderr is costs two system calls: only asked in CI. */
 	if (ci != CI_NONE && !ci_stream_is_log(STDERR_FILENO))
 		ci = CI_NONE;
+	/* Without the buffer, the log is plain: nothing is lost. */
+	if (ci != CI_NONE && ci_buf == NULL &&
+	    (ci_buf = malloc(CI_BUF_SIZE)) == NULL)
+		ci = CI_NONE;
 	ci_folds = ci != CI_NONE && folds && verbosity >= 0;
 }
 
@@ -428,9 +459,10 @@ unix_now(void)
 void
 log_fold_begin(const struct log_attempt *a)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 	size_t		n;
 
+	ln.len = 0;
 	if (!ci_folds)
 		return;
 	log_fold_end();
@@ -440,7 +472,7 @@ log_fold_begin(const struct log_attempt *a)
 	snprintf(fold_name, sizeof fold_name, "retry_%.8s_%llu",
 	    run_id[0] != '\0' ? run_id : "run", (unsigned long long)a->attempt);
 	n = ci_fold_open(ci, fold_name, unix_now(), ln.buf, ln.len, ci_buf,
-	    sizeof ci_buf);
+	    CI_BUF_SIZE);
 	ci_write(ci_buf, n, 0);
 }
 
@@ -452,7 +484,7 @@ log_fold_end(void)
 
 	if (fold_name[0] == '\0')
 		return;
-	n = ci_fold_close(ci, fold_name, unix_now(), ci_buf, sizeof ci_buf);
+	n = ci_fold_close(ci, fold_name, unix_now(), ci_buf, CI_BUF_SIZE);
 	ci_write(ci_buf, n, 1);
 	fold_name[0] = '\0';
 }
@@ -594,8 +626,9 @@ log_detail(const char *msg)
 void
 log_notice(const char *msg)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 
+	ln.len = 0;
 	if (verbosity < 0)
 		return;
 	if (format == LOG_JSON) {
@@ -615,8 +648,9 @@ log_notice(const char *msg)
 void
 log_nested(uint64_t layers, uint64_t runs)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 
+	ln.len = 0;
 	if (verbosity < 0)
 		return;
 	if (format == LOG_JSON) {
@@ -641,9 +675,10 @@ log_nested(uint64_t layers, uint64_t runs)
 void
 log_start(const struct log_attempt *a)
 {
-	struct line		ln = { .len = 0 };
+	struct line		ln;
 	struct log_attempt	start;
 
+	ln.len = 0;
 	run_started = a->attempt;	/* for a summary, at any verbosity */
 	if (verbosity < 1)
 		return;
@@ -662,9 +697,10 @@ log_start(const struct log_attempt *a)
 void
 log_retry(const struct log_attempt *a, uint64_t delay)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 	char		d[32];
 
+	ln.len = 0;
 	if (ci_folds) {
 		addf(&ln, "attempt %llu failed (", (unsigned long long)a->attempt);
 		add_attempt_outcome(&ln, a);
@@ -707,10 +743,11 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 void
 log_hedge(const struct log_attempt *a, uint64_t newest, uint64_t ran)
 {
-	struct line		ln = { .len = 0 };
+	struct line		ln;
 	struct log_attempt	start = *a;
 	char			d[32];
 
+	ln.len = 0;
 	if (verbosity < 0 || (verbosity < 1 && format == LOG_TEXT))
 		return;
 	if (format == LOG_JSON) {
@@ -736,9 +773,10 @@ void
 log_copy_failed(const struct log_attempt *a, uint64_t delay,
     uint64_t running)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 	char		d[32];
 
+	ln.len = 0;
 	if (verbosity < 0)
 		return;
 	if (format == LOG_JSON) {
@@ -770,8 +808,9 @@ log_copy_failed(const struct log_attempt *a, uint64_t delay,
 void
 log_dropped(uint64_t n, uint64_t by, int won, uint64_t bytes)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 
+	ln.len = 0;
 	if (verbosity < 1)
 		return;
 	if (format == LOG_JSON) {
@@ -799,8 +838,9 @@ void
 log_sleep_live(const struct log_attempt *a, enum log_sleep what,
     uint64_t wake, uint64_t now)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 
+	ln.len = 0;
 	if (verbosity < 0 || format != LOG_TEXT || wake <= now)
 		return;
 	switch (what) {
@@ -835,8 +875,9 @@ log_sleep_live(const struct log_attempt *a, enum log_sleep what,
 void
 log_success(const struct log_attempt *a)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 
+	ln.len = 0;
 	if (verbosity < 1 && !(verbosity == 0 && format == LOG_JSON &&
 	    made_of(a) > 1))
 		return;
@@ -953,9 +994,10 @@ give_up_text(struct line *ln, const struct log_attempt *a, enum run_end why)
 void
 log_give_up(const struct log_attempt *a, enum run_end why)
 {
-	struct line		ln = { .len = 0 };
+	struct line		ln;
 	struct log_attempt	none = *a;
 
+	ln.len = 0;
 	if (verbosity < 0)
 		return;
 	if (format == LOG_JSON) {
@@ -987,8 +1029,9 @@ void
 log_hook(const char *name, uint64_t attempt, uint64_t elapsed,
     const struct outcome *o)
 {
-	struct line	ln = { .len = 0 };
+	struct line	ln;
 
+	ln.len = 0;
 	if (verbosity < 0 || (verbosity < 1 && o->status == 0 &&
 	    o->kind == OUTCOME_EXITED))
 		return;
@@ -1118,8 +1161,10 @@ add_no_shell_hint(struct line *ln, const char *cmd, int whole)
 void
 log_exec_failed(const struct log_attempt *a, const char *cmd)
 {
-	struct line	ln = { .len = 0 }, hint = { .len = 0 };
+	struct line	ln, hint;
 
+	ln.len = 0;
+	hint.len = 0;
 	if (a->outcome->exec_errno == ENOENT && one_word_line(cmd)) {
 		add_no_shell_hint(&hint, cmd, 1);
 		/*
@@ -1165,9 +1210,10 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 void
 log_budget_wait(const struct log_attempt *a, const struct log_wait *w)
 {
-	struct line		ln = { .len = 0 };
+	struct line		ln;
 	struct log_attempt	next = *a;
 
+	ln.len = 0;
 	if (verbosity < 0 || (verbosity < 1 && format == LOG_TEXT))
 		return;
 	next.outcome = NULL;
@@ -1210,10 +1256,11 @@ log_budget_wait(const struct log_attempt *a, const struct log_wait *w)
 void
 log_interrupted(int signo, uint64_t now)
 {
-	struct line	 ln = { .len = 0 };
+	struct line	 ln;
 	char		 buf[SIGNAME_MAX];
 	const char	*name = signame_name(signo, buf, sizeof buf);
 
+	ln.len = 0;
 	if (verbosity < 0 || format != LOG_JSON || run_id[0] == '\0')
 		return;
 	add_json_open(&ln, "interrupted");
