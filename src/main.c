@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dryrun.h"
@@ -18,6 +19,9 @@
 #include "options.h"
 #include "rng.h"
 #include "run.h"
+
+/* A usage error's message, at the longest: a path and words around it. */
+#define ERR_MAX (PATH_MAX + 128)
 
 /* Exit status after writing to stdout: 125 if the text did not get out. */
 static int
@@ -31,9 +35,10 @@ flush_stdout(void)
 
 /* A usage error, said: exit 125. */
 static int
-usage_error(struct options *o, const char *err)
+usage_error(struct options *o, char *err)
 {
 	log_usage_error(err);
+	free(err);
 	options_free(o);
 	eventloop_flush_sinks(0);
 	return EXIT_CANCELED;
@@ -44,18 +49,29 @@ main(int argc, char **argv)
 {
 	struct options	o;
 	struct rng	rng;
-	char		err[PATH_MAX + 128];
+	char		*err;
 	uint64_t	start = eventloop_now();
 	int		status;
 
-	switch (options_parse(&o, argc, argv, err, sizeof err)) {
+	/*
+	 * The room for a usage error, on the heap: 4 KiB on the stack would
+	 * push every frame of the run a page deeper, a page fault more on
+	 * every call (issue 28), for a message most runs never write.
+	 */
+	if ((err = malloc(ERR_MAX)) == NULL) {
+		log_error("cannot start: %s", strerror(errno));
+		return EXIT_CANCELED;
+	}
+	switch (options_parse(&o, argc, argv, err, ERR_MAX)) {
 	case OPTIONS_ERROR:
 		return usage_error(&o, err);
 	case OPTIONS_HELP:
+		free(err);
 		options_free(&o);
 		options_help(stdout);
 		return flush_stdout();
 	case OPTIONS_VERSION:
+		free(err);
 		options_free(&o);
 		options_version(stdout);
 		return flush_stdout();
@@ -63,8 +79,9 @@ main(int argc, char **argv)
 		break;
 	}
 	if (o.metrics != NULL && !o.dry_run &&
-	    metrics_check(o.metrics, err, sizeof err) == -1)
+	    metrics_check(o.metrics, err, ERR_MAX) == -1)
 		return usage_error(&o, err);
+	free(err);
 	if (o.seeded)
 		rng_init_seed(&rng, o.seed);
 	else

@@ -392,47 +392,58 @@ run_teardown(struct run *r)
 }
 
 /*
- * Run the attempts until one succeeds, a status is permanent, or the
- * attempts or the time are used up. Returns retry's exit status; dies of a
- * stop signal that it receives.
+ * The run's state, zero as the program starts. On the stack, its 7 KiB
+ * were written whole by a memset, and put each frame below a page deeper:
+ * in zeroed data, only the pages the run uses are touched (issue 28: a
+ * page fault costs more than many system calls). There is one run.
  */
+static struct run	the_run;
+
+static struct run *
+run_new(const struct options *o, struct rng *rng, uint64_t start)
+{
+	struct run	*r = &the_run;
+
+	r->o = o;
+	r->rng = rng;
+	r->start = start;
+	r->prev = -1;
+	r->deadline = o->deadline != 0 ? start + o->deadline : 0;
+	set_policy(&r->policy, o);
+	backoff_start(&o->backoff, &r->bs);
+	return r;
+}
+
 int
 run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 {
-	struct run	r;
+	struct run	*r;
 
-	memset(&r, 0, sizeof r);
-	r.o = o;
-	r.rng = rng;
-	r.start = start;
-	r.prev = -1;
-	r.deadline = o->deadline != 0 ? start + o->deadline : 0;
-	set_policy(&r.policy, o);
-	backoff_start(&o->backoff, &r.bs);
+	r = run_new(o, rng, start);
 	/* First: a store refused is a usage error, before anything is set up. */
-	if (gate_open(&r.gate, o, start, rng) == -1 || run_setup(&r) == -1) {
-		gate_close(&r.gate);
+	if (gate_open(&r->gate, o, start, rng) == -1 || run_setup(r) == -1) {
+		gate_close(&r->gate);
 		eventloop_flush_sinks(0);
 		return EXIT_CANCELED;
 	}
-	gate_set_limits(&r.gate, r.deadline, o->budget_wait);
-	splay(&r);
+	gate_set_limits(&r->gate, r->deadline, o->budget_wait);
+	splay(r);
 	if (o->hedge)
-		hedge_attempts(&r);
+		hedge_attempts(r);
 	else
-		while (!run_stopped(&r) && admit(&r) == 0 &&
-		    !run_stopped(&r) && attempt(&r) == 0 &&
-		    !run_stopped(&r) && conclude(&r) == 0 &&
-		    pause_before(&r) == 0)
+		while (!run_stopped(r) && admit(r) == 0 &&
+		    !run_stopped(r) && attempt(r) == 0 &&
+		    !run_stopped(r) && conclude(r) == 0 &&
+		    pause_before(r) == 0)
 			;
-	if (!run_stopped(&r))
-		finish(&r);
-	run_teardown(&r);
-	if (run_stopped(&r)) {
-		r.dying = r.dying != 0 ? r.dying : eventloop_signal();
-		run_record(&r, EXIT_SIGNAL_BASE + r.dying);
-		eventloop_die_of(r.dying);
+	if (!run_stopped(r))
+		finish(r);
+	run_teardown(r);
+	if (run_stopped(r)) {
+		r->dying = r->dying != 0 ? r->dying : eventloop_signal();
+		run_record(r, EXIT_SIGNAL_BASE + r->dying);
+		eventloop_die_of(r->dying);
 	}
-	run_record(&r, r.status);
-	return r.status;
+	run_record(r, r->status);
+	return r->status;
 }
