@@ -40,23 +40,46 @@ say(const char *fmt, ...)
 	log_notice(msg);
 }
 
-/*
- * Make a private directory in base (NULL or "": none) into path; -1 with
- * errno when it cannot be.
- */
+/* dst, of size bytes, gets a then b: -1 (ENAMETOOLONG) if they do not fit. */
 static int
-make_in(const char *base, char *path, size_t size)
+join(char *dst, size_t size, const char *a, const char *b)
 {
-	if (base == NULL || *base == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
-	if ((size_t)snprintf(path, size, "%s/retry-control.XXXXXX", base) >=
-	    size) {
+	size_t	la = strlen(a), lb = strlen(b);
+
+	if (la + lb >= size) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	return mkdtemp(path) == NULL ? -1 : 0;
+	while (*a != '\0')
+		*dst++ = *a++;
+	while ((*dst++ = *b++) != '\0')
+		;
+	return 0;
+}
+
+/*
+ * Make a private directory in base (NULL or "": none); its path, on the
+ * heap, or NULL with errno when it cannot be.
+ */
+static char *
+make_in(const char *base)
+{
+	static const char	 name[] = "/retry-control.XXXXXX";
+	char			*path;
+	size_t			 size;
+
+	if (base == NULL || *base == '\0') {
+		errno = ENOENT;
+		return NULL;
+	}
+	size = strlen(base) + sizeof name;
+	if ((path = malloc(size)) == NULL)
+		return NULL;
+	if (join(path, size, base, name) == -1 || mkdtemp(path) == NULL) {
+		free(path);
+		return NULL;
+	}
+	return path;
 }
 
 /*
@@ -65,33 +88,36 @@ make_in(const char *base, char *path, size_t size)
  * (XDG_RUNTIME_DIR, /dev/shm: on disk, /tmp cost a run of retry -- true
  * a tenth of a bare spawn more); else in /tmp. Worked on by its path:
  * the directory is the user's own (0700), and only the user's own
- * processes could put anything in its place.
+ * processes could put anything in its place. No stdio, and no path
+ * buffer on the stack: each would cost every run page faults (issue 28).
  */
 static int
 make_dir(struct control *c)
 {
-	char		 path[4096];
-	size_t		 len;
+	static const char	 var[] = "RETRY_CONTROL=";
+	char			*path;
+	size_t			 size;
 
-	if (make_in(getenv("TMPDIR"), path, sizeof path) == -1 &&
-	    make_in(getenv("XDG_RUNTIME_DIR"), path, sizeof path) == -1 &&
-	    make_in("/dev/shm", path, sizeof path) == -1 &&
-	    make_in("/tmp", path, sizeof path) == -1)
+	if ((path = make_in(getenv("TMPDIR"))) == NULL &&
+	    (path = make_in(getenv("XDG_RUNTIME_DIR"))) == NULL &&
+	    (path = make_in("/dev/shm")) == NULL &&
+	    (path = make_in("/tmp")) == NULL)
 		return -1;
-	len = strlen(path);
-	c->dir = strdup(path);
-	c->entry = malloc(sizeof "RETRY_CONTROL=/" CONTROL_NAME + len);
+	c->dir = path;
+	size = sizeof var - 1 + strlen(path) + sizeof "/" CONTROL_NAME;
+	c->entry = malloc(size);
 	/* 0700 whatever the umask: retry and its attempts make files in it. */
-	if (c->dir == NULL || c->entry == NULL || chmod(path, 0700) == -1) {
+	if (c->entry == NULL || chmod(path, 0700) == -1) {
 		(void)rmdir(path);
 		free(c->dir);
 		free(c->entry);
 		c->dir = c->entry = NULL;
 		return -1;
 	}
-	snprintf(c->entry, sizeof "RETRY_CONTROL=/" CONTROL_NAME + len,
-	    "RETRY_CONTROL=%s/" CONTROL_NAME, path);
-	c->file = c->entry + sizeof "RETRY_CONTROL=" - 1;
+	(void)join(c->entry, size, var, path);
+	(void)join(c->entry + size - sizeof "/" CONTROL_NAME,
+	    sizeof "/" CONTROL_NAME, "/" CONTROL_NAME, "");
+	c->file = c->entry + sizeof var - 1;
 	c->fresh_dir = 1;
 	return 0;
 }

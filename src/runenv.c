@@ -37,6 +37,8 @@ is_retry_var(const char *e)
 {
 	size_t	i, len;
 
+	if (strncmp(e, "RETRY_", 6) != 0)	/* most are not: one look */
+		return 0;
 	if (strncmp(e, "RETRY_STORE_PASSWORD=", 21) == 0)
 		return 1;
 	for (i = 0; i < RUNENV_NVARS; i++) {
