@@ -57,21 +57,25 @@ static void		(*tstp_fn)(void *);
 static void		*tstp_arg;
 
 /*
- * retry's pid. A child made with vfork() runs in retry's memory with
+ * Set in a child made with vfork(), which runs in retry's memory with
  * retry's handlers until it execs (which sets them back to the default):
  * it does not reset them one by one (eventloop_child_reset()), and a
- * handler that finds itself in such a child does nothing, so that no
- * flag of retry's is set by a signal that was the child's. Nothing can
- * aim a signal at that child in the microseconds before it execs but a
- * terminal's, which with --foreground reaches retry too.
+ * handler that finds the flag set does nothing, so that no flag of
+ * retry's is set by a signal that was the child's. Nothing can aim a
+ * signal at that child in the microseconds before it execs but a
+ * terminal's, which with --foreground reaches retry too. Retry, which
+ * vfork() suspends until the child has exec'd or exited, clears the flag
+ * on its return (eventloop_child_made()), while the handlers' signals are
+ * still blocked: they run only in eventloop_wait()'s ppoll(). A flag, not
+ * a look at getpid(): a system call saved on every run (issue 28).
  */
-static pid_t		 self;
+static volatile sig_atomic_t	 in_child;
 
 /* Whether this handler runs in retry, not in a child before its exec. */
 static int
 in_retry(void)
 {
-	return getpid() == self;
+	return !in_child;
 }
 
 static void
@@ -139,7 +143,6 @@ eventloop_init(void)
 	sigset_t		block;
 	size_t			i;
 
-	self = getpid();
 	sigemptyset(&block);
 	sigaddset(&block, SIGCHLD);
 	for (i = 0; i < NSTOP; i++)
@@ -249,6 +252,7 @@ eventloop_suspend(void)
 void
 eventloop_child_reset(void)
 {
+	in_child = 1;
 	/*
 	 * exec sets a caught signal back to SIG_DFL, and keeps SIG_IGN: so
 	 * only what exec would get wrong is set here, a signal retry
@@ -264,6 +268,13 @@ eventloop_child_reset(void)
 	if (orig_cont.sa_handler == SIG_IGN)
 		sigaction(SIGCONT, &orig_cont, NULL);
 	sigprocmask(SIG_SETMASK, &orig_mask, NULL);
+}
+
+/* In retry, back from making a child: its handlers are its own again. */
+void
+eventloop_child_made(void)
+{
+	in_child = 0;
 }
 
 /* Nanoseconds on the monotonic clock. */

@@ -14,6 +14,7 @@
 
 int	 eventloop_init(void);
 void	 eventloop_child_reset(void);
+void	 eventloop_child_made(void);
 int	 eventloop_catch_tstp(void (*)(void *), void *);
 void	 eventloop_suspend(void);
 void	 eventloop_set_reaper(void (*)(void *), void *);

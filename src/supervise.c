@@ -306,6 +306,8 @@ spawn(struct supervise *s, char **argv, char **envp, struct io *io,
 	else
 #endif
 		pid = fork();
+	if (pid != 0)
+		eventloop_child_made();
 	/*
 	 * The child makes system calls only and ends in exec or _exit(),
 	 * which the analyzer cannot see through.
