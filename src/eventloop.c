@@ -18,9 +18,9 @@
 
 #include "duration.h"
 #include "eventloop.h"
+#include "large.h"
 #include "live.h"
 #include "log.h"
-#include "rarely.h"
 #include "sink.h"
 
 /*
@@ -321,7 +321,7 @@ int
 eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 {
 	/* Static: copies side by side may bring a few hundred. */
-	static struct pollfd all[EVENTLOOP_MAXFDS + SINK_MAXFDS] RARELY_USED;
+	static struct pollfd all[EVENTLOOP_MAXFDS + SINK_MAXFDS] LARGE_ZEROED;
 	struct timespec	ts, *tp = NULL;
 	uint64_t	now, left;
 	int		r, i, nsink, e;

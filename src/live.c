@@ -33,8 +33,8 @@
 #include <unistd.h>
 
 #include "duration.h"
+#include "large.h"
 #include "live.h"
-#include "rarely.h"
 #include "sink.h"
 
 #define LIVE_LINE_MAX 1024
@@ -48,8 +48,8 @@ enum live_state {
 
 static int		 enabled;	/* -1: not known yet */
 static enum live_state	 state;
-static char		 head[LIVE_LINE_MAX] RARELY_USED;
-static char		 tail[LIVE_LINE_MAX] RARELY_USED;
+static char		 head[LIVE_LINE_MAX] LARGE_ZEROED;
+static char		 tail[LIVE_LINE_MAX] LARGE_ZEROED;
 static uint64_t		 wake;
 static uint64_t		 since;			/* a count up began */
 static int		 up;			/* it counts up from since */

@@ -18,9 +18,9 @@
 
 #include "ci.h"
 #include "duration.h"
+#include "large.h"
 #include "live.h"
 #include "log.h"
-#include "rarely.h"
 #include "signame.h"
 #include "sink.h"
 #include "utf8.h"
@@ -46,7 +46,7 @@ static uint64_t		 run_started;	/* attempts started: log_start */
 static enum ci_kind	 ci = CI_NONE;
 static int		 ci_folds;	/* each attempt under a fold */
 static char		 fold_name[64];	/* the open fold's; "": none */
-static char		 ci_after[512] RARELY_USED; /* why the next attempt starts */
+static char		 ci_after[512] LARGE_ZEROED; /* why the next attempt starts */
 /*
  * A marker line's buffer, taken from the heap in CI only: in the binary's
  * zeroed data, its 12 KiB would push the variables every run touches onto

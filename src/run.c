@@ -14,6 +14,7 @@
 
 #include "eventloop.h"
 #include "exitcodes.h"
+#include "large.h"
 #include "live.h"
 #include "run.h"
 #include "runloop.h"
@@ -324,7 +325,9 @@ setup_io(struct run *r)
 		log_error("cannot set up standard input: %s", strerror(errno));
 		return -1;
 	}
-	hooks_set_stop(&r->hooks, r->deadline, o->kill_after, o->stop_signal);
+	if (r->has_hooks)
+		hooks_set_stop(&r->hooks, r->deadline, o->kill_after,
+		    o->stop_signal);
 	if (io_terminal_passed(&r->io))
 		log_notice(o->hedge ? "--stdin=replay: standard input is a "
 		    "terminal, which cannot be replayed; the copies read "
@@ -392,12 +395,10 @@ run_teardown(struct run *r)
 }
 
 /*
- * The run's state, zero as the program starts. On the stack, its 7 KiB
- * were written whole by a memset, and put each frame below a page deeper:
- * in zeroed data, only the pages the run uses are touched (issue 28: a
- * page fault costs more than many system calls). There is one run.
+ * The one run's state, zeroed at start (large.h). On the stack, a memset
+ * wrote its 7 KiB and put each frame a page deeper (issue 28).
  */
-static struct run	the_run;
+static struct run	the_run LARGE_ZEROED;
 
 static struct run *
 run_new(const struct options *o, struct rng *rng, uint64_t start)
@@ -417,9 +418,8 @@ run_new(const struct options *o, struct rng *rng, uint64_t start)
 int
 run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 {
-	struct run	*r;
+	struct run	*r = run_new(o, rng, start);
 
-	r = run_new(o, rng, start);
 	/* First: a store refused is a usage error, before anything is set up. */
 	if (gate_open(&r->gate, o, start, rng) == -1 || run_setup(r) == -1) {
 		gate_close(&r->gate);

@@ -39,10 +39,8 @@ struct run {
 	uint64_t		 start;
 	uint64_t		 deadline;	/* 0: none */
 	struct verdict_policy	 policy;
-	struct supervise	 sup;
 	struct runenv		 env;
 	struct io		 io;
-	struct hooks		 hooks;		/* set up when one is given */
 	int			 has_hooks;
 	struct backoff_state	 bs;
 	struct gate		 gate;		/* --budget, or always go */
@@ -57,6 +55,12 @@ struct run {
 	enum run_end		 end;		/* RUN_GAVE_UP: why */
 	int			 status;	/* once the run is over */
 	int			 dying;		/* a signal to die of; 0: none */
+	/*
+	 * Last, what most runs leave untouched: the supervisor's slots for
+	 * side-by-side children (at its end), the hooks' state (issue 28).
+	 */
+	struct supervise	 sup;
+	struct hooks		 hooks;		/* set up when one is given */
 };
 
 struct log_attempt run_view(const struct run *, uint64_t);

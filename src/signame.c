@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "rarely.h"
+#include "large.h"
 #include "signame.h"
 
 static const struct {
@@ -65,7 +65,7 @@ rt_name(int signo, char *buf, size_t len)
 static int
 rt_parse(const char *s, const char **why)
 {
-	static char	 range[80] RARELY_USED;
+	static char	 range[80] LARGE_ZEROED;
 	int		 min = SIGRTMIN, max = SIGRTMAX, sign;
 	char		*end;
 	long		 n = 0;

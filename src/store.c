@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "rarely.h"
+#include "large.h"
 #include "store.h"
 
 /*
@@ -59,7 +59,7 @@ store_error(const struct store *s)
 const char *
 store_take_warning(struct store *s)
 {
-	static char	w[sizeof s->warning] RARELY_USED;
+	static char	w[sizeof s->warning] LARGE_ZEROED;
 
 	if (s->warning[0] == '\0')
 		return NULL;

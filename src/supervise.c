@@ -69,8 +69,6 @@ supervise_init(struct supervise *s, int foreground)
 	 * left unwritten are pages no run without --hedge touches (issue 28).
 	 */
 	memset(s, 0, offsetof(struct supervise, kids));
-	s->nkids = 0;
-	s->reaped = 0;
 	s->foreground = foreground;
 	s->tty_fd = -1;
 	s->own_pgrp = getpgrp();

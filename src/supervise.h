@@ -44,9 +44,10 @@ struct supervise {
 	int		 ttou_ignored;	/* since retry first held the tty */
 	int		 share;		/* attempts run side by side (--hedge):
 					   the terminal stays retry's */
-	struct kid	 kids[SUPERVISE_KIDS];	/* running, or reaped unwaited */
 	size_t		 nkids;
 	uint64_t	 reaped;	/* children reaped so far */
+	/* Last: read only below nkids, left unwritten until then. */
+	struct kid	 kids[SUPERVISE_KIDS];	/* running, or reaped unwaited */
 };
 
 /*
