@@ -17,4 +17,14 @@
 #define LARGE_ZEROED
 #endif
 
+/*
+ * On a page of its own from its start: the run's state, whose first 3 KiB
+ * are what a run uses, then fault in one page, not two.
+ */
+#if defined(__GNUC__)
+#define PAGE_ALIGNED __attribute__((aligned(4096)))
+#else
+#define PAGE_ALIGNED
+#endif
+
 #endif

@@ -398,7 +398,7 @@ run_teardown(struct run *r)
  * The one run's state, zeroed at start (large.h). On the stack, a memset
  * wrote its 7 KiB and put each frame a page deeper (issue 28).
  */
-static struct run	the_run LARGE_ZEROED;
+static struct run	the_run LARGE_ZEROED PAGE_ALIGNED;
 
 static struct run *
 run_new(const struct options *o, struct rng *rng, uint64_t start)
