@@ -28,6 +28,17 @@ test "$got" = "$PWD/run" || note_ "with XDG_RUNTIME_DIR: in $got" || fail=1
 got=$(where_ TMPDIR="$PWD/none" XDG_RUNTIME_DIR="$PWD/run") || fail=1
 test "$got" = "$PWD/run" || note_ "with a missing TMPDIR: in $got" || fail=1
 
+# So is one too long for a path (past PATH_MAX: the kernel's
+# ENAMETOOLONG), and the directory's path is whole wherever it is made.
+long=$(awk 'BEGIN { while (n++ < 520) printf "/dir-name" }')
+got=$(where_ TMPDIR="$PWD$long" XDG_RUNTIME_DIR="$PWD/run") || fail=1
+test "$got" = "$PWD/run" || note_ "with a TMPDIR too long: in $got" || fail=1
+base=$(cat where)
+case $base in
+"$PWD"/run/retry-control.??????) ;;
+*) note_ "RETRY_CONTROL's directory is $base" || fail=1 ;;
+esac
+
 want=/tmp
 if test -d /dev/shm && test -w /dev/shm; then want=/dev/shm; fi
 got=$(where_ -u TMPDIR -u XDG_RUNTIME_DIR) || fail=1
