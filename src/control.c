@@ -22,6 +22,7 @@
 
 #include "control.h"
 #include "log.h"
+#include "put.h"
 
 #define CONTROL_NAME "control"
 
@@ -40,23 +41,6 @@ say(const char *fmt, ...)
 	log_notice(msg);
 }
 
-/* dst, of size bytes, gets a then b: -1 (ENAMETOOLONG) if they do not fit. */
-static int
-join(char *dst, size_t size, const char *a, const char *b)
-{
-	size_t	la = strlen(a), lb = strlen(b);
-
-	if (la + lb >= size) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	while (*a != '\0')
-		*dst++ = *a++;
-	while ((*dst++ = *b++) != '\0')
-		;
-	return 0;
-}
-
 /*
  * Make a private directory in base (NULL or "": none); its path, on the
  * heap, or NULL with errno when it cannot be.
@@ -66,16 +50,15 @@ make_in(const char *base)
 {
 	static const char	 name[] = "/retry-control.XXXXXX";
 	char			*path;
-	size_t			 size;
 
 	if (base == NULL || *base == '\0') {
 		errno = ENOENT;
 		return NULL;
 	}
-	size = strlen(base) + sizeof name;
-	if ((path = malloc(size)) == NULL)
+	if ((path = malloc(strlen(base) + sizeof name)) == NULL)
 		return NULL;
-	if (join(path, size, base, name) == -1 || mkdtemp(path) == NULL) {
+	*put_str(put_str(path, base), name) = '\0';
+	if (mkdtemp(path) == NULL) {
 		free(path);
 		return NULL;
 	}
@@ -96,7 +79,6 @@ make_dir(struct control *c)
 {
 	static const char	 var[] = "RETRY_CONTROL=";
 	char			*path;
-	size_t			 size;
 
 	if ((path = make_in(getenv("TMPDIR"))) == NULL &&
 	    (path = make_in(getenv("XDG_RUNTIME_DIR"))) == NULL &&
@@ -104,8 +86,7 @@ make_dir(struct control *c)
 	    (path = make_in("/tmp")) == NULL)
 		return -1;
 	c->dir = path;
-	size = sizeof var - 1 + strlen(path) + sizeof "/" CONTROL_NAME;
-	c->entry = malloc(size);
+	c->entry = malloc(sizeof var + strlen(path) + sizeof "/" CONTROL_NAME);
 	/* 0700 whatever the umask: retry and its attempts make files in it. */
 	if (c->entry == NULL || chmod(path, 0700) == -1) {
 		(void)rmdir(path);
@@ -114,9 +95,8 @@ make_dir(struct control *c)
 		c->dir = c->entry = NULL;
 		return -1;
 	}
-	(void)join(c->entry, size, var, path);
-	(void)join(c->entry + size - sizeof "/" CONTROL_NAME,
-	    sizeof "/" CONTROL_NAME, "/" CONTROL_NAME, "");
+	*put_str(put_str(put_str(c->entry, var), path), "/" CONTROL_NAME) =
+	    '\0';
 	c->file = c->entry + sizeof var - 1;
 	c->fresh_dir = 1;
 	return 0;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "put.h"
 #include "rng.h"
 #include "runenv.h"
 
@@ -49,20 +50,7 @@ is_retry_var(const char *e)
 	return 0;
 }
 
-/*
- * The variables are written without stdio: every attempt sets them, and
- * printf's number formatting is pages of libc that a plain `retry -- true`
- * would otherwise fault in for nothing else.
- */
-static char *
-put_str(char *p, const char *s)
-{
-	while (*s != '\0')
-		*p++ = *s++;
-	return p;
-}
-
-/* v in decimal, at least width digits. */
+/* v in decimal, at least width digits (no stdio: put.c says why). */
 static char *
 put_uint(char *p, uint64_t v, int width)
 {

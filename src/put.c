@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Strings put together without stdio, on the way of every run (the
+ * attempts' variables, RETRY_CONTROL's path): printf's formatting is
+ * pages of libc that a plain `retry -- true` would otherwise fault in for
+ * nothing else (issue 28).
+ */
+#include "config.h"
+
+#include "put.h"
+
+/* s at p, without its NUL; returns where the next part goes. */
+char *
+put_str(char *p, const char *s)
+{
+	while (*s != '\0')
+		*p++ = *s++;
+	return p;
+}
