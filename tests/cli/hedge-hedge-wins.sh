@@ -18,6 +18,14 @@ if test "$RETRY_ATTEMPT" = 1; then
 	echo "err 1" >&2
 	exec sleep "$1"
 fi
+# Not before the first copy has started: with --hedge=0 both start at
+# once, and a busy machine could run this one to its end, and stop the
+# first, before the first wrote a line (CI saw one run, not two).
+i=0
+until grep -qx 1 runs || test $i -ge 500; do
+	i=$((i + 1))
+	sleep 0.01
+done
 echo "out $RETRY_ATTEMPT"
 echo "err $RETRY_ATTEMPT" >&2
 exit "$2"
