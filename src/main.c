@@ -14,6 +14,7 @@
 #include "dryrun.h"
 #include "eventloop.h"
 #include "exitcodes.h"
+#include "large.h"
 #include "log.h"
 #include "metrics.h"
 #include "options.h"
@@ -33,12 +34,20 @@ flush_stdout(void)
 	return EXIT_CANCELED;
 }
 
+/*
+ * The room for a usage error, in zeroed data that a run which parses
+ * never touches (options_parse() writes it only on an error): 4 KiB on
+ * the stack would push every frame of the run a page deeper, and on the
+ * heap it made the run's first allocation, which costs a fresh heap's
+ * page-table page and page faults (issue 28).
+ */
+static char	usage_room[ERR_MAX] LARGE_ZEROED;
+
 /* A usage error, said: exit 125. */
 static int
 usage_error(struct options *o, char *err)
 {
 	log_usage_error(err);
-	free(err);
 	options_free(o);
 	eventloop_flush_sinks(0);
 	return EXIT_CANCELED;
@@ -49,29 +58,18 @@ main(int argc, char **argv)
 {
 	struct options	o;
 	struct rng	rng;
-	char		*err;
+	char		*err = usage_room;
 	uint64_t	start = eventloop_now();
 	int		status;
 
-	/*
-	 * The room for a usage error, on the heap: 4 KiB on the stack would
-	 * push every frame of the run a page deeper, a page fault more on
-	 * every call (issue 28), for a message most runs never write.
-	 */
-	if ((err = malloc(ERR_MAX)) == NULL) {
-		log_error("cannot start: %s", strerror(errno));
-		return EXIT_CANCELED;
-	}
 	switch (options_parse(&o, argc, argv, err, ERR_MAX)) {
 	case OPTIONS_ERROR:
 		return usage_error(&o, err);
 	case OPTIONS_HELP:
-		free(err);
 		options_free(&o);
 		options_help(stdout);
 		return flush_stdout();
 	case OPTIONS_VERSION:
-		free(err);
 		options_free(&o);
 		options_version(stdout);
 		return flush_stdout();
@@ -81,7 +79,6 @@ main(int argc, char **argv)
 	if (o.metrics != NULL && !o.dry_run &&
 	    metrics_check(o.metrics, err, ERR_MAX) == -1)
 		return usage_error(&o, err);
-	free(err);
 	if (o.seeded)
 		rng_init_seed(&rng, o.seed);
 	else

@@ -946,7 +946,8 @@ http_list_as_command(int argc, char **argv, char *err, size_t errlen)
 
 /*
  * Parse argv into o. Returns OPTIONS_RUN, OPTIONS_HELP or OPTIONS_VERSION;
- * on a usage error OPTIONS_ERROR, with one line in err.
+ * on a usage error OPTIONS_ERROR, with one line in err, which is written
+ * only then: main's room for it stays untouched, a page not faulted in.
  */
 enum options_result
 options_parse(struct options *o, int argc, char **argv, char *err,
@@ -960,7 +961,6 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 	memset(o, 0, sizeof *o);
 	set_defaults(o);
 	memset(&g, 0, sizeof g);
-	err[0] = '\0';
 	opterr = 0;
 	optind = 0;	/* start afresh: glibc and musl both take 0 so */
 	while ((c = getopt_long(argc, argv, short_options, long_options,
