@@ -179,10 +179,14 @@ runenv_init(struct runenv *re, char *const *base, uint64_t max_attempts)
 
 	for (i = 0; base[i] != NULL; i++)
 		n++;
-	if ((re->envp = calloc(n + RUNENV_NVARS + 1, sizeof *re->envp)) == NULL)
+	if (n + RUNENV_NVARS + 1 <= RUNENV_ROOM)
+		re->envp = re->room;
+	else if ((re->envp = calloc(n + RUNENV_NVARS + 1,
+	    sizeof *re->envp)) == NULL)
 		return -1;
 	re->nbase = 0;
 	re->control = NULL;
+	re->hedge = 0;
 	for (i = 0; i < n; i++)
 		if (!is_retry_var(base[i]))
 			re->envp[re->nbase++] = base[i];
@@ -197,6 +201,7 @@ runenv_init(struct runenv *re, char *const *base, uint64_t max_attempts)
 		*put_uint(p, re->runs, 1) = '\0';
 		re->envp[re->nbase++] = re->vars[RUNENV_NESTING];
 	}
+	re->envp[re->nbase] = NULL;	/* room is not zeroed, as calloc's is */
 	if (rng_kernel_bytes(id, sizeof id) == -1) {
 		saved = errno;
 		runenv_free(re);
@@ -315,6 +320,7 @@ runenv_nesting(const struct runenv *re, uint64_t *layers, uint64_t *runs)
 void
 runenv_free(struct runenv *re)
 {
-	free(re->envp);
+	if (re->envp != re->room)
+		free(re->envp);
 	re->envp = NULL;
 }

@@ -27,6 +27,9 @@ enum runenv_var {
 	RUNENV_NVARS
 };
 
+/* The entries envp has room for without the heap (see room below). */
+#define RUNENV_ROOM 96
+
 /*
  * The base entries, then ours in fixed buffers rewritten per attempt (no
  * setenv(): glibc keeps every value it was ever given).
@@ -39,6 +42,12 @@ struct runenv {
 	uint64_t  runs;		/* the product of their limits; 0: none */
 	char	 *control;	/* RETRY_CONTROL=PATH, or NULL */
 	int	  hedge;	/* RETRY_HEDGE=1 for the attempts set now */
+	/*
+	 * envp when it fits, as it does for most environments: a run that
+	 * allocates nothing never pays for a heap (its page-table page and
+	 * first page faults cost a run of retry -- true 1 %; issue 28).
+	 */
+	char	 *room[RUNENV_ROOM];
 };
 
 int	runenv_init(struct runenv *, char *const *, uint64_t);

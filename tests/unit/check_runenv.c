@@ -709,6 +709,52 @@ START_TEST(freeing_leaves_no_array_and_can_be_repeated)
 }
 END_TEST
 
+/*
+ * Environments of every size around RUNENV_ROOM (the room in the struct,
+ * then the heap) hold the whole base in order and retry's variables
+ * through attempts and both hooks; the struct starts as garbage, since
+ * the room, unlike the heap's calloc, is not zeroed for it.
+ */
+START_TEST(every_size_of_environment_is_kept_whole_in_or_out_of_the_room)
+{
+	size_t		 n = (size_t)_i, i, j;
+	char		**base, **envp;
+	struct runenv	 re;
+	uint64_t	 delay = S;
+
+	ck_assert_ptr_nonnull(base = calloc(n + 1, sizeof *base));
+	for (i = 0; i < n; i++) {
+		ck_assert_ptr_nonnull(base[i] = malloc(32));
+		snprintf(base[i], 32, "V%zu=%zu", i, i * 7);
+	}
+	memset(&re, 0xa5, sizeof re);
+	ck_assert_int_eq(runenv_init(&re, base, 3), 0);
+	/* A hook before any attempt: --on-give-up when the budget refused. */
+	runenv_on_give_up(&re, 75, 0);
+	for (j = 1; j <= 3; j++) {
+		runenv_set(&re, j, j * S, j > 1 ? 1 : -1);
+		runenv_on_retry(&re, 1, delay);
+	}
+	runenv_on_give_up(&re, 1, 3);
+	envp = runenv_envp(&re);
+	for (i = 0; i < n; i++)
+		ck_assert_str_eq(envp[i], base[i]);
+	ck_assert_str_eq(envp[n], "RETRY_ATTEMPT=3");
+	ck_assert_str_eq(value(envp, "RETRY_PREVIOUS_STATUS"), "1");
+	ck_assert_str_eq(value(envp, "RETRY_STATUS"), "1");
+	ck_assert_str_eq(value(envp, "RETRY_ATTEMPTS_MADE"), "3");
+	ck_assert_int_eq(count(envp, "RETRY_NEXT_DELAY"), 0);
+	for (j = n; envp[j] != NULL; j++)
+		;
+	ck_assert_uint_eq(j, n + 7);
+	runenv_free(&re);
+	ck_assert_ptr_null(runenv_envp(&re));
+	for (i = 0; i < n; i++)
+		free(base[i]);
+	free(base);
+}
+END_TEST
+
 static Suite *
 runenv_suite(void)
 {
@@ -725,6 +771,9 @@ runenv_suite(void)
 	tcase_add_test(tc, an_empty_base_gives_only_retrys_own_variables);
 	tcase_add_test(tc, the_base_array_is_not_kept);
 	tcase_add_test(tc, freeing_leaves_no_array_and_can_be_repeated);
+	tcase_add_loop_test(tc,
+	    every_size_of_environment_is_kept_whole_in_or_out_of_the_room, 0,
+	    RUNENV_ROOM + 40);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("attempt");
