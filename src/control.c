@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * RETRY_CONTROL, the file an attempt may write its pushback to. The
- * directory is retry's own (mkdtemp: 0700; see make_dir() for where); the file
- * in it is made anew, 0600 and empty, before each attempt, never through
- * a link. About ten system calls a run, the least that makes and removes
- * a directory and a file in it (issue 28). An attempt may have put anything in its place: it is opened
- * without following a link and without waiting for a writer, and read
- * only if it is a regular file of at most PUSHBACK_MAX bytes. What goes
- * wrong is said, and the attempt counts as having said nothing.
+ * RETRY_CONTROL, the file an attempt may write its pushback to. It lies in
+ * a directory of the user's own, retry-UID (0700; see place() for where),
+ * kept from run to run as tmux keeps its sockets' directory: making and
+ * removing a directory every run cost a run of retry -- true more than
+ * all the rest of this file (issue 28). Its name is the run's RETRY_RUN_ID
+ * (and a number, for the copies of --hedge), 128 random bits, so runs
+ * never meet in it. When that directory cannot be had (another user's is
+ * in the way), each run makes one of its own (mkdtemp) as before, and
+ * removes it. The file is made anew, 0600 and empty, before each attempt,
+ * never through a link, and removed at the end of the run. An attempt
+ * may have put anything in its place: it is opened without following a
+ * link and without waiting for a writer, and read only if it is a regular
+ * file of at most PUSHBACK_MAX bytes. What goes wrong is said, and the
+ * attempt counts as having said nothing.
  */
 #include "config.h"
 
@@ -24,7 +30,10 @@
 #include "log.h"
 #include "put.h"
 
-#define CONTROL_NAME "control"
+#define VAR		"RETRY_CONTROL="
+#define VAR_LEN		(sizeof VAR - 1)
+#define SHARED_NAME	"/retry-"		/* then the user's id */
+#define OWN_NAME	"/retry-control.XXXXXX"	/* mkdtemp's template */
 
 static void say(const char *, ...) __attribute__((format(printf, 1, 2)));
 
@@ -42,32 +51,118 @@ say(const char *fmt, ...)
 }
 
 /*
- * Make a private directory in base (NULL or "": none); its path, on the
- * heap, or NULL with errno when it cannot be.
+ * The room for the first control's path, the only one a run without
+ * --hedge has: from the heap, it was the run's first allocation, which
+ * costs a fresh heap's page-table page and page faults (issue 28).
  */
-static char *
-make_in(const char *base)
-{
-	static const char	 name[] = "/retry-control.XXXXXX";
-	char			*path;
+static char	room[256];
+static int	room_taken;
+static unsigned	controls;	/* this process's controls, numbered */
 
-	if (base == NULL || *base == '\0') {
-		errno = ENOENT;
-		return NULL;
+/* len bytes for a path: the room when it is free and enough. */
+static char *
+take(size_t len)
+{
+	if (!room_taken && len <= sizeof room) {
+		room_taken = 1;
+		return room;
 	}
-	if ((path = malloc(strlen(base) + sizeof name)) == NULL)
-		return NULL;
-	*put_str(put_str(path, base), name) = '\0';
-	if (mkdtemp(path) == NULL) {
-		free(path);
-		return NULL;
-	}
-	return path;
+	return malloc(len);
+}
+
+static void
+give_back(char *p)
+{
+	if (p == room)
+		room_taken = 0;
+	else
+		free(p);
+}
+
+/* v in decimal at p; the end. */
+static char *
+put_unsigned(char *p, unsigned long v)
+{
+	char	digits[20];
+	int	n = 0;
+
+	do
+		digits[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (n > 0)
+		*p++ = digits[--n];
+	return p;
 }
 
 /*
- * Make the private directory, once a run: in TMPDIR, the user's choice;
- * else in memory, where making and removing a file a run costs no disk
+ * Is dir the user's own directory for retry, for the user alone? Made
+ * (0700) when missing. Not when it is anything else, a link included,
+ * or another user's: a directory another user made first under the name
+ * in a shared /tmp is passed over, not used.
+ */
+static int
+own_dir(const char *dir, uid_t me)
+{
+	struct stat	st;
+
+	if (lstat(dir, &st) == -1 && (errno != ENOENT ||
+	    (mkdir(dir, 0700) == -1 && errno != EEXIST) ||
+	    lstat(dir, &st) == -1))
+		return -1;
+	if (!S_ISDIR(st.st_mode) || st.st_uid != me) {
+		errno = EEXIST;
+		return -1;
+	}
+	/* 0700 whatever the umask it was made under. */
+	if ((st.st_mode & 07777) != 0700 && chmod(dir, 0700) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * RETRY_CONTROL=DIR/NAME in c->entry, DIR in base: the user's directory
+ * for retry, or else one of the run's own; -1 with errno when neither
+ * can be had there.
+ */
+static int
+place_in(struct control *c, const char *base, const char *name, uid_t me)
+{
+	size_t	 len;
+	char	*p, *dir;
+
+	if (base == NULL || *base == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
+	len = VAR_LEN + strlen(base) + sizeof OWN_NAME + 1 + strlen(name);
+	if ((c->entry = take(len)) == NULL)
+		return -1;
+	dir = c->entry + VAR_LEN;
+	p = put_str(put_str(put_str(c->entry, VAR), base), SHARED_NAME);
+	*put_unsigned(p, (unsigned long)me) = '\0';
+	if (own_dir(dir, me) == 0)
+		c->own = 0;
+	else {
+		*put_str(put_str(dir, base), OWN_NAME) = '\0';
+		/* 0700 whatever the umask: retry and its attempts make files. */
+		if (mkdtemp(dir) == NULL || (chmod(dir, 0700) == -1 &&
+		    (rmdir(dir), 1))) {
+			give_back(c->entry);
+			c->entry = NULL;
+			return -1;
+		}
+		c->own = 1;
+	}
+	c->fresh = 1;		/* a new name: nothing under it to clear */
+	c->dir_len = strlen(dir);
+	*put_str(put_str(dir + c->dir_len, "/"), name) = '\0';
+	c->file = dir;
+	return 0;
+}
+
+/*
+ * Where the file goes, once a run: in TMPDIR, the user's choice; else in
+ * memory, where making and removing a file a run costs no disk
  * (XDG_RUNTIME_DIR, /dev/shm: on disk, /tmp cost a run of retry -- true
  * a tenth of a bare spawn more); else in /tmp. Worked on by its path:
  * the directory is the user's own (0700), and only the user's own
@@ -75,30 +170,21 @@ make_in(const char *base)
  * buffer on the stack: each would cost every run page faults (issue 28).
  */
 static int
-make_dir(struct control *c)
+place(struct control *c, const char *run_id)
 {
-	static const char	 var[] = "RETRY_CONTROL=";
-	char			*path;
+	char	 name[48], *p;
+	unsigned n = controls++;
+	uid_t	 me = geteuid();
 
-	if ((path = make_in(getenv("TMPDIR"))) == NULL &&
-	    (path = make_in(getenv("XDG_RUNTIME_DIR"))) == NULL &&
-	    (path = make_in("/dev/shm")) == NULL &&
-	    (path = make_in("/tmp")) == NULL)
+	p = put_str(name, run_id);
+	if (n > 0)
+		p = put_unsigned(put_str(p, "."), n);
+	*p = '\0';
+	if (place_in(c, getenv("TMPDIR"), name, me) == -1 &&
+	    place_in(c, getenv("XDG_RUNTIME_DIR"), name, me) == -1 &&
+	    place_in(c, "/dev/shm", name, me) == -1 &&
+	    place_in(c, "/tmp", name, me) == -1)
 		return -1;
-	c->dir = path;
-	c->entry = malloc(sizeof var + strlen(path) + sizeof "/" CONTROL_NAME);
-	/* 0700 whatever the umask: retry and its attempts make files in it. */
-	if (c->entry == NULL || chmod(path, 0700) == -1) {
-		(void)rmdir(path);
-		free(c->dir);
-		free(c->entry);
-		c->dir = c->entry = NULL;
-		return -1;
-	}
-	*put_str(put_str(put_str(c->entry, var), path), "/" CONTROL_NAME) =
-	    '\0';
-	c->file = c->entry + sizeof var - 1;
-	c->fresh_dir = 1;
 	return 0;
 }
 
@@ -119,8 +205,8 @@ clear(const struct control *c)
 /*
  * A fresh, empty file, 0600 whatever the umask. O_EXCL and O_NOFOLLOW:
  * never an old file nor through a link (a process the last attempt left
- * behind may still be at work in the directory). In the directory just
- * made there is nothing to clear.
+ * behind may still be at work in the directory). Under a name just
+ * chosen there is nothing to clear.
  */
 static int
 make_file(struct control *c)
@@ -128,9 +214,9 @@ make_file(struct control *c)
 	int	fd, tries;
 
 	for (tries = 0; tries < 3; tries++) {
-		if (!c->fresh_dir && clear(c) == -1)
+		if (!c->fresh && clear(c) == -1)
 			return -1;
-		c->fresh_dir = 0;
+		c->fresh = 0;
 		fd = open(c->file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 		    O_CLOEXEC, 0600);
 		if (fd != -1) {
@@ -157,15 +243,15 @@ control_fresh(struct control *c, struct runenv *env)
 	runenv_control(env, NULL);
 	if (c->broken)
 		return;
-	if (c->dir == NULL && make_dir(c) == -1) {
+	if (c->entry == NULL && place(c, runenv_run_id(env)) == -1) {
 		c->broken = 1;
 		say("RETRY_CONTROL: cannot make a directory for it: %s; "
 		    "the attempts run without it", strerror(errno));
 		return;
 	}
 	if (make_file(c) == -1) {
-		say("RETRY_CONTROL: cannot make %s/" CONTROL_NAME ": %s; "
-		    "this attempt runs without it", c->dir, strerror(errno));
+		say("RETRY_CONTROL: cannot make %s: %s; "
+		    "this attempt runs without it", c->file, strerror(errno));
 		return;
 	}
 	c->made = 1;
@@ -278,17 +364,29 @@ control_read(struct control *c)
 	return &c->said;
 }
 
-/* At the end of the run: remove the file and the directory. */
+/*
+ * At the end of the run: remove the file, and the directory when it was
+ * the run's own.
+ */
 void
 control_remove(struct control *c)
 {
-	if (c->dir == NULL)
+	char	*dir;
+
+	if (c->entry == NULL)
 		return;
-	if (clear(c) == -1 || rmdir(c->dir) == -1)
-		say("RETRY_CONTROL: cannot remove %s: %s", c->dir,
+	dir = c->entry + VAR_LEN;
+	if (clear(c) == -1)
+		say("RETRY_CONTROL: cannot remove %s: %s", c->file,
 		    strerror(errno));
-	free(c->dir);
-	free(c->entry);
-	c->dir = c->entry = NULL;
+	else if (c->own) {
+		dir[c->dir_len] = '\0';
+		if (rmdir(dir) == -1)
+			say("RETRY_CONTROL: cannot remove %s: %s", dir,
+			    strerror(errno));
+	}
+	give_back(c->entry);
+	c->entry = NULL;
+	c->file = NULL;
 	c->made = 0;
 }

@@ -3,8 +3,9 @@
 # The spools' temporary files (stdin replayed and stdout held, 3 MiB each:
 # past the memory bound) are made in $TMPDIR and unlinked at once: the
 # directory stays empty during the run, after it, and after a SIGKILL.
-# (RETRY_CONTROL's directory, retry-control.*, is named on purpose: the
-# attempts must reach it. It is not a spool's, and is left out here.)
+# (RETRY_CONTROL's directory, retry-UID, is named on purpose: the
+# attempts must reach it, and it is kept from run to run. It is not a
+# spool's, and is left out here.)
 
 # shellcheck disable=SC2002 # `cat file |` on purpose: a pipe, not a file
 
@@ -17,9 +18,9 @@ head -c 3M /dev/urandom >in || framework_failure_ "cannot make the input"
 mkdir tmp || framework_failure_ "cannot make tmp"
 T=$PWD/tmp
 # What is in $T but RETRY_CONTROL's directory.
-# shellcheck disable=SC2010 # names made by mkstemp and mkdtemp: no blanks
+# shellcheck disable=SC2010 # names made by mkstemp and mkdir: no blanks
 spooled() {
-	ls -A "$T" | grep -v '^retry-control\.'
+	ls -A "$T" | grep -v "^retry-$(id -u)\$"
 }
 
 # Whatever is left running at the end is killed: retry, and the attempt's
@@ -36,7 +37,7 @@ cat in | returns_ 1 env TMPDIR="$T" timeout -k 5 60 "$RETRY" -a 2 \
 	--delay=0 -q --stdout=hold sh -c 'cat; i=0
 	while test "$(ls -l /proc/$PPID/fd | grep -c "$TMPDIR/")" -lt 2 &&
 		test $i -lt 100; do sleep 0.1; i=$((i + 1)); done
-	ls -A "$TMPDIR" | grep -v "^retry-control\." >during.$RETRY_ATTEMPT
+	ls -A "$TMPDIR" | grep -v "^retry-$(id -u)\$" >during.$RETRY_ATTEMPT
 	ls -l /proc/$PPID/fd >fds.$RETRY_ATTEMPT; exit 1' >out 2>err || fail=1
 for n in 1 2; do
 	test -f during.$n || { note_ "attempt $n did not run"; fail=1; }
@@ -46,7 +47,7 @@ for n in 1 2; do
 	test "$c" -ge 2 || note_ "attempt $n: retry has $c deleted file(s) in" \
 		"\$TMPDIR open, not 2:" "$(cat fds.$n)" || fail=1
 done
-test "$(ls -A "$T")" = '' || note_ "left in \$TMPDIR:" "$(ls -A "$T")" ||
+test "$(spooled)" = '' || note_ "left in \$TMPDIR:" "$(spooled)" ||
 	fail=1
 cat in in >exp
 cmp -s exp err || note_ "the held output is wrong:" "$(cmp exp err 2>&1)" ||
