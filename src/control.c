@@ -144,9 +144,14 @@ place_in(struct control *c, const char *base, const char *name, uid_t me)
 		c->own = 0;
 	else {
 		*put_str(put_str(dir, base), OWN_NAME) = '\0';
+		if (mkdtemp(dir) == NULL) {
+			give_back(c->entry);
+			c->entry = NULL;
+			return -1;
+		}
 		/* 0700 whatever the umask: retry and its attempts make files. */
-		if (mkdtemp(dir) == NULL || (chmod(dir, 0700) == -1 &&
-		    (rmdir(dir), 1))) {
+		if (chmod(dir, 0700) == -1) {
+			(void)rmdir(dir);
 			give_back(c->entry);
 			c->entry = NULL;
 			return -1;
