@@ -46,8 +46,6 @@ static struct sigaction	 orig_action[NSTOP];
 static int		 handled[NSTOP];	/* not inherited as ignored */
 static struct sigaction	 orig_chld;
 static struct sigaction	 orig_cont;
-static struct sigaction	 orig_pipe;
-static struct sigaction	 orig_xfsz;
 static struct sigaction	 orig_tstp;
 static int		 tstp_caught;
 static void		(*reaper_fn)(void *);
@@ -147,10 +145,23 @@ eventloop_init(void)
 	sigaddset(&block, SIGCHLD);
 	for (i = 0; i < NSTOP; i++)
 		sigaddset(&block, stop_signals[i]);
+	/*
+	 * A reader gone is an EPIPE to handle, not a death; a spool past
+	 * RLIMIT_FSIZE an EFBIG to report (exit 125), not a death that
+	 * loses the attempt's status. Blocked, even in the waits, rather
+	 * than ignored: their dispositions stay as retry was given them, and
+	 * a child has nothing to set back before exec but the mask (four
+	 * system calls fewer a run; issue 28). One that comes stays pending,
+	 * and is let in only to die of it (eventloop_die_of()).
+	 */
+	sigaddset(&block, SIGPIPE);
+	sigaddset(&block, SIGXFSZ);
 	if (sigprocmask(SIG_BLOCK, &block, &orig_mask) == -1)
 		return -1;
 	wait_mask = orig_mask;
 	sigdelset(&wait_mask, SIGCHLD);
+	sigaddset(&wait_mask, SIGPIPE);
+	sigaddset(&wait_mask, SIGXFSZ);
 
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
@@ -167,16 +178,6 @@ eventloop_init(void)
 	if (sigaction(SIGCONT, &sa, &orig_cont) == -1)
 		return -1;
 	sa.sa_flags = 0;
-	/* A reader gone is an EPIPE to handle, not a death. */
-	sa.sa_handler = SIG_IGN;
-	if (sigaction(SIGPIPE, &sa, &orig_pipe) == -1)
-		return -1;
-	/*
-	 * A spool past RLIMIT_FSIZE is an EFBIG to report (exit 125), not a
-	 * death that loses the attempt's status.
-	 */
-	if (sigaction(SIGXFSZ, &sa, &orig_xfsz) == -1)
-		return -1;
 	sa.sa_handler = on_stop_signal;
 	for (i = 0; i < NSTOP; i++) {
 		switch (install(stop_signals[i], &sa, &orig_action[i], 1)) {
@@ -256,13 +257,10 @@ eventloop_child_reset(void)
 	/*
 	 * exec sets a caught signal back to SIG_DFL, and keeps SIG_IGN: so
 	 * only what exec would get wrong is set here, a signal retry
-	 * ignores that was not, or one it catches that was ignored (the
-	 * stop signals inherited ignored are left alone: not caught).
+	 * catches that was ignored (the stop signals inherited ignored are
+	 * left alone: not caught). retry ignores none: SIGPIPE and SIGXFSZ
+	 * are blocked, and the mask goes back below.
 	 */
-	if (orig_pipe.sa_handler != SIG_IGN)
-		sigaction(SIGPIPE, &orig_pipe, NULL);
-	if (orig_xfsz.sa_handler != SIG_IGN)
-		sigaction(SIGXFSZ, &orig_xfsz, NULL);
 	if (orig_chld.sa_handler == SIG_IGN)
 		sigaction(SIGCHLD, &orig_chld, NULL);
 	if (orig_cont.sa_handler == SIG_IGN)
