@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -41,10 +42,19 @@ static int std_closed[3];
 int
 io_guard_stdfds(void)
 {
-	int	fd;
+	struct pollfd	 std[3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 } };
+	struct timespec	 zero = { 0, 0 };
+	int		 fd, polled;
 
+	/*
+	 * One look at the three (POLLNVAL: not open), not a fcntl() each:
+	 * two system calls fewer a run (issue 28). ppoll(), which the waits
+	 * use, not poll(): no other function of libc's to bind.
+	 */
+	polled = ppoll(std, 3, &zero, NULL) != -1;
 	for (fd = 0; fd <= 2; fd++) {
-		if (fcntl(fd, F_GETFD) != -1)
+		if (polled ? !(std[fd].revents & POLLNVAL) :
+		    fcntl(fd, F_GETFD) != -1)
 			continue;
 		if (open("/dev/null", O_RDWR | O_CLOEXEC) != fd)
 			return -1;
