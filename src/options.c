@@ -119,6 +119,15 @@ struct given {
 	int	hedge_max;	/* --hedge-max was given */
 };
 
+/*
+ * Out of line: the helpers with a buffer of some size, which only a
+ * usage error or a rare option needs. Inlined, their buffers made
+ * options_parse()'s frame 4.4 KiB, and every run's first calls into
+ * libc, bound that deep on the stack, touched a page of it more (a page
+ * fault; issue 28).
+ */
+#define OUT_OF_LINE __attribute__((noinline))
+
 /* Write one line of error into err. */
 static void
 seterr(char *err, size_t len, const char *fmt, ...)
@@ -557,7 +566,7 @@ parse_budget_value(int c, const char *arg, struct options *o,
 }
 
 /* Compile an ERE of a condition on output; regerror's text on error. */
-static int
+static int OUT_OF_LINE
 parse_condition(int c, const char *arg, struct options *o, char *err,
     size_t errlen)
 {
@@ -741,27 +750,13 @@ finish_hedge(const struct options *o, const struct given *g, char *err,
 	return 0;
 }
 
-/*
- * The store of a budget: --store, else RETRY_STORE (read only when a
- * budget is used), else the default.
- */
-static int
-finish_budget(struct options *o, const struct given *g, char *err,
-    size_t errlen)
+/* A budget's store: RETRY_STORE (read only then), else the default. */
+static int OUT_OF_LINE
+budget_store(struct options *o, char *err, size_t errlen)
 {
 	const char	*env, *why;
-	char		 name[64], url[4200];
+	char		 url[4200];
 
-	if (o->budget == NULL) {
-		if (g->budget_opt == 0)
-			return 0;
-		seterr(err, errlen, "%s needs --budget=NAME (the budget that "
-		    "the runs share)", option_name(g->budget_opt, name,
-		    sizeof name));
-		return -1;
-	}
-	if (o->store != NULL)
-		return 0;
 	if ((env = getenv("RETRY_STORE")) != NULL && env[0] != '\0') {
 		if (store_url_check(env, &why) == -1) {
 			store_url_shown(env, url, sizeof url);
@@ -779,6 +774,29 @@ finish_budget(struct options *o, const struct given *g, char *err,
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The store of a budget: --store, else RETRY_STORE (read only when a
+ * budget is used), else the default.
+ */
+static int
+finish_budget(struct options *o, const struct given *g, char *err,
+    size_t errlen)
+{
+	char	name[64];
+
+	if (o->budget == NULL) {
+		if (g->budget_opt == 0)
+			return 0;
+		seterr(err, errlen, "%s needs --budget=NAME (the budget that "
+		    "the runs share)", option_name(g->budget_opt, name,
+		    sizeof name));
+		return -1;
+	}
+	if (o->store != NULL)
+		return 0;
+	return budget_store(o, err, errlen);
 }
 
 /* Settle the defaults that depend on more than one option. */
@@ -901,7 +919,7 @@ options_ambiguous(const struct option *table, const char *arg, char *list,
 }
 
 /* Explain an option that getopt_long did not take. */
-static void
+static void OUT_OF_LINE
 getopt_error(int c, int argc, char **argv, char *err, size_t errlen)
 {
 	const char	*arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
@@ -944,6 +962,20 @@ http_list_as_command(int argc, char **argv, char *err, size_t errlen)
 	return -1;
 }
 
+/* Say why option c's value arg is refused. */
+static void OUT_OF_LINE
+value_error(int c, const char *arg, const char *why, char *err,
+    size_t errlen)
+{
+	char	name[64], shown[1024];
+
+	if (c == OPT_STORE)	/* no password in messages */
+		store_url_shown(arg, shown, sizeof shown);
+	seterr(err, errlen, "invalid value '%s' for %s: %s",
+	    c == OPT_STORE ? shown : arg != NULL ? arg : "",
+	    option_name(c, name, sizeof name), why);
+}
+
 /*
  * Parse argv into o. Returns OPTIONS_RUN, OPTIONS_HELP or OPTIONS_VERSION;
  * on a usage error OPTIONS_ERROR, with one line in err, which is written
@@ -955,7 +987,6 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 {
 	struct given	 g;
 	const char	*why;
-	char		 name[64], shown[1024];
 	int		 c;
 
 	memset(o, 0, sizeof *o);
@@ -995,11 +1026,7 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 		}
 		why = "invalid value";
 		if (parse_value(c, optarg, o, &g, &why) == -1) {
-			if (c == OPT_STORE)	/* no password in messages */
-				store_url_shown(optarg, shown, sizeof shown);
-			seterr(err, errlen, "invalid value '%s' for %s: %s",
-			    c == OPT_STORE ? shown : optarg != NULL ? optarg :
-			    "", option_name(c, name, sizeof name), why);
+			value_error(c, optarg, why, err, errlen);
 			return OPTIONS_ERROR;
 		}
 	}
