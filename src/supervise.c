@@ -23,6 +23,7 @@
 
 #include "eventloop.h"
 #include "exitcodes.h"
+#include "large.h"
 #include "supervise.h"
 
 extern char **environ;
@@ -824,7 +825,12 @@ int
 supervise_wait_any(struct supervise *s, struct watch **ws, size_t n,
     struct io *io, uint64_t wake)
 {
-	struct pollfd	pfds[EVENTLOOP_MAXFDS];
+	/*
+	 * Not on the stack: 4 KiB there put the wait's first calls into
+	 * libc, bound on the way down, a page of stack further (a page
+	 * fault every run; issue 28). A plain run polls nothing here.
+	 */
+	static struct pollfd pfds[EVENTLOOP_MAXFDS] LARGE_ZEROED;
 	int		from[EVENTLOOP_MAXFDS / IO_MAXFDS + 1];
 	uint64_t	now, at, nap;
 	int		k, r, chld, efd, ended;
