@@ -79,21 +79,6 @@ give_back(char *p)
 		free(p);
 }
 
-/* v in decimal at p; the end. */
-static char *
-put_unsigned(char *p, unsigned long v)
-{
-	char	digits[20];
-	int	n = 0;
-
-	do
-		digits[n++] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	while (n > 0)
-		*p++ = digits[--n];
-	return p;
-}
-
 /*
  * Is dir the user's own directory for retry, for the user alone? Made
  * (0700) when missing. Not when it is anything else, a link included,
@@ -139,7 +124,7 @@ place_in(struct control *c, const char *base, const char *name, uid_t me)
 		return -1;
 	dir = c->entry + VAR_LEN;
 	p = put_str(put_str(put_str(c->entry, VAR), base), SHARED_NAME);
-	*put_unsigned(p, (unsigned long)me) = '\0';
+	*put_uint(p, (uint64_t)me, 1) = '\0';
 	if (own_dir(dir, me) == 0)
 		c->own = 0;
 	else {
@@ -183,7 +168,7 @@ place(struct control *c, const char *run_id)
 
 	p = put_str(name, run_id);
 	if (n > 0)
-		p = put_unsigned(put_str(p, "."), n);
+		p = put_uint(put_str(p, "."), n, 1);
 	*p = '\0';
 	if (place_in(c, getenv("TMPDIR"), name, me) == -1 &&
 	    place_in(c, getenv("XDG_RUNTIME_DIR"), name, me) == -1 &&

@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <stdint.h>
+
 #include "put.h"
 
 /* s at p, without its NUL; returns where the next part goes. */
@@ -15,5 +17,21 @@ put_str(char *p, const char *s)
 {
 	while (*s != '\0')
 		*p++ = *s++;
+	return p;
+}
+
+/* v in decimal at p, at least width digits; returns where the next goes. */
+char *
+put_uint(char *p, uint64_t v, int width)
+{
+	char	digits[20];
+	int	n = 0;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0 || n < width);
+	while (n > 0)
+		*p++ = digits[--n];
 	return p;
 }

@@ -50,22 +50,6 @@ is_retry_var(const char *e)
 	return 0;
 }
 
-/* v in decimal, at least width digits (no stdio: put.c says why). */
-static char *
-put_uint(char *p, uint64_t v, int width)
-{
-	char	digits[20];
-	int	n = 0;
-
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0 || n < width);
-	while (n > 0)
-		*p++ = digits[--n];
-	return p;
-}
-
 /* NAME=V, V an integer, in buf (64 bytes: room for any name and value). */
 static void
 var_int(char *buf, const char *name, long long v)
