@@ -42,10 +42,15 @@ static volatile sig_atomic_t got_tstp;	/* Ctrl-Z, when caught */
 
 static sigset_t		 orig_mask;	/* as retry was started */
 static sigset_t		 wait_mask;	/* inside ppoll: ours unblocked */
-static struct sigaction	 orig_action[NSTOP];
 static int		 handled[NSTOP];	/* not inherited as ignored */
-static struct sigaction	 orig_chld;
-static struct sigaction	 orig_cont;
+/*
+ * Whether SIGCHLD and SIGCONT came ignored, for the child to ignore them
+ * again: flags, not the actions (152 bytes each), so that the small data
+ * every run writes stays on the page the kernel zeroes at exec (large.h).
+ */
+static int		 chld_ignored;
+static int		 cont_ignored;
+static const struct sigaction ignore_action = { .sa_handler = SIG_IGN };
 static struct sigaction	 orig_tstp;
 static int		 tstp_caught;
 static void		(*reaper_fn)(void *);
@@ -137,7 +142,7 @@ install(int signo, const struct sigaction *sa, struct sigaction *was,
 int
 eventloop_init(void)
 {
-	struct sigaction	sa;
+	struct sigaction	sa, was;
 	sigset_t		block;
 	size_t			i;
 
@@ -167,20 +172,22 @@ eventloop_init(void)
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_chld;
 	sa.sa_flags = 0;
-	if (sigaction(SIGCHLD, &sa, &orig_chld) == -1)
+	if (sigaction(SIGCHLD, &sa, &was) == -1)
 		return -1;
+	chld_ignored = was.sa_handler == SIG_IGN;
 	/*
 	 * SIGCONT: the shell continued retry, perhaps in the background
 	 * (supervise.c asks). Not blocked: the flag is all it does.
 	 */
 	sa.sa_handler = on_cont;
 	sa.sa_flags = SA_RESTART;
-	if (sigaction(SIGCONT, &sa, &orig_cont) == -1)
+	if (sigaction(SIGCONT, &sa, &was) == -1)
 		return -1;
+	cont_ignored = was.sa_handler == SIG_IGN;
 	sa.sa_flags = 0;
 	sa.sa_handler = on_stop_signal;
 	for (i = 0; i < NSTOP; i++) {
-		switch (install(stop_signals[i], &sa, &orig_action[i], 1)) {
+		switch (install(stop_signals[i], &sa, &was, 1)) {
 		case -1:
 			return -1;
 		case 0:
@@ -261,10 +268,10 @@ eventloop_child_reset(void)
 	 * left alone: not caught). retry ignores none: SIGPIPE and SIGXFSZ
 	 * are blocked, and the mask goes back below.
 	 */
-	if (orig_chld.sa_handler == SIG_IGN)
-		sigaction(SIGCHLD, &orig_chld, NULL);
-	if (orig_cont.sa_handler == SIG_IGN)
-		sigaction(SIGCONT, &orig_cont, NULL);
+	if (chld_ignored)
+		sigaction(SIGCHLD, &ignore_action, NULL);
+	if (cont_ignored)
+		sigaction(SIGCONT, &ignore_action, NULL);
 	sigprocmask(SIG_SETMASK, &orig_mask, NULL);
 }
 

@@ -6,7 +6,9 @@
  * zeroed data, so that what every run touches lies on fewer pages: each
  * page touched is a page fault, which costs more than a dozen system
  * calls (issue 28). On x86-64, GNU ld places the large-data section
- * .lbss after .bss; elsewhere the data stays where it was.
+ * .lbss after .bss; elsewhere the data stays where it was. The small
+ * data must end on the page it begins on, which the kernel zeroes at
+ * exec and which is then faulted in already: tests/cli/cost-pages.sh.
  */
 #ifndef RETRY_LARGE_H
 #define RETRY_LARGE_H

@@ -31,6 +31,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#include "large.h"
 #include "tls.h"
 
 struct tls {
@@ -68,7 +69,7 @@ static struct {
 #define X(f) __typeof__(&(f)) (f);
 	OPENSSL_FUNCS(X)
 #undef X
-} ossl;
+} ossl LARGE_ZEROED;	/* a rediss: store's only */
 
 /* OpenSSL's functions, loaded once a run; -1 said in err. */
 static int
