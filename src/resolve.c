@@ -67,7 +67,12 @@ localhost(const char *host, unsigned port, struct resolved *out)
 	out->len[0] = sizeof *in4;
 	in6->sin6_family = AF_INET6;
 	in6->sin6_port = htons((uint16_t)port);
-	in6->sin6_addr = in6addr_loopback;
+	/*
+	 * Not libc's in6addr_loopback: a variable of libc's is copied into
+	 * retry at every start (a copy relocation), and this one's page
+	 * faulted in for it, though only a redis: store on localhost reads it.
+	 */
+	in6->sin6_addr = (struct in6_addr)IN6ADDR_LOOPBACK_INIT;
 	out->len[1] = sizeof *in6;
 	out->n = 2;
 	return 0;
