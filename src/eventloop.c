@@ -358,6 +358,7 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 {
 	/* Static: copies side by side may bring a few hundred. */
 	static struct pollfd all[EVENTLOOP_MAXFDS + SINK_MAXFDS] LARGE_ZEROED;
+	struct pollfd	sinks[SINK_MAXFDS];
 	struct timespec	ts, *tp = NULL;
 	uint64_t	now, left;
 	int		r, i, nsink, e;
@@ -371,14 +372,28 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 	}
 	if (nfds > EVENTLOOP_MAXFDS)
 		nfds = EVENTLOOP_MAXFDS;
-	for (i = 0; i < nfds; i++)
-		all[i] = fds[i];
-	nsink = sink_pollfds(all + nfds);
-	r = ppoll(all, (nfds_t)nfds + (nfds_t)nsink, tp, &wait_mask);
-	for (i = 0; i < nfds; i++) {
-		fds[i].revents = 0;
-		if (r > 0)
-			fds[i].revents = all[i].revents;
+	/*
+	 * The caller's own array when no sink waits (retry's stdout and
+	 * stderr are not blocked: nearly always), so that a wait touches
+	 * no page of all's (a page fault; issue 28).
+	 */
+	nsink = sink_pollfds(sinks);
+	if (nsink == 0) {
+		r = ppoll(fds, (nfds_t)nfds, tp, &wait_mask);
+		if (r <= 0)
+			for (i = 0; i < nfds; i++)
+				fds[i].revents = 0;
+	} else {
+		for (i = 0; i < nfds; i++)
+			all[i] = fds[i];
+		for (i = 0; i < nsink; i++)
+			all[nfds + i] = sinks[i];
+		r = ppoll(all, (nfds_t)nfds + (nfds_t)nsink, tp, &wait_mask);
+		for (i = 0; i < nfds; i++) {
+			fds[i].revents = 0;
+			if (r > 0)
+				fds[i].revents = all[i].revents;
+		}
 	}
 	if (r > 0) {
 		deliver_pending();
