@@ -29,6 +29,7 @@
 #include "control.h"
 #include "log.h"
 #include "put.h"
+#include "room.h"
 
 #define VAR		"RETRY_CONTROL="
 #define VAR_LEN		(sizeof VAR - 1)
@@ -55,29 +56,9 @@ say(const char *fmt, ...)
  * --hedge has: from the heap, it was the run's first allocation, which
  * costs a fresh heap's page-table page and page faults (issue 28).
  */
-static char	room[256];
-static int	room_taken;
+static char	room_buf[256];
+static struct room room = ROOM_OVER(room_buf);
 static unsigned	controls;	/* this process's controls, numbered */
-
-/* len bytes for a path: the room when it is free and enough. */
-static char *
-take(size_t len)
-{
-	if (!room_taken && len <= sizeof room) {
-		room_taken = 1;
-		return room;
-	}
-	return malloc(len);
-}
-
-static void
-give_back(char *p)
-{
-	if (p == room)
-		room_taken = 0;
-	else
-		free(p);
-}
 
 /*
  * Is dir the user's own directory for retry, for the user alone? Made
@@ -120,7 +101,7 @@ place_in(struct control *c, const char *base, const char *name, uid_t me)
 		return -1;
 	}
 	len = VAR_LEN + strlen(base) + sizeof OWN_NAME + 1 + strlen(name);
-	if ((c->entry = take(len)) == NULL)
+	if ((c->entry = room_take(&room, len)) == NULL)
 		return -1;
 	dir = c->entry + VAR_LEN;
 	p = put_str(put_str(put_str(c->entry, VAR), base), SHARED_NAME);
@@ -130,14 +111,14 @@ place_in(struct control *c, const char *base, const char *name, uid_t me)
 	else {
 		*put_str(put_str(dir, base), OWN_NAME) = '\0';
 		if (mkdtemp(dir) == NULL) {
-			give_back(c->entry);
+			room_give(&room, c->entry);
 			c->entry = NULL;
 			return -1;
 		}
 		/* 0700 whatever the umask: retry and its attempts make files. */
 		if (chmod(dir, 0700) == -1) {
 			(void)rmdir(dir);
-			give_back(c->entry);
+			room_give(&room, c->entry);
 			c->entry = NULL;
 			return -1;
 		}
@@ -375,7 +356,7 @@ control_remove(struct control *c)
 			say("RETRY_CONTROL: cannot remove %s: %s", dir,
 			    strerror(errno));
 	}
-	give_back(c->entry);
+	room_give(&room, c->entry);
 	c->entry = NULL;
 	c->file = NULL;
 	c->made = 0;

@@ -30,6 +30,7 @@
 #include "fdutil.h"
 #include "io.h"
 #include "large.h"
+#include "room.h"
 #include "sink.h"
 
 /* Standard descriptors that retry was started without. */
@@ -193,26 +194,8 @@ io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
  * and page faults (issue 28), and an empty stdin touches none of it.
  * Copies side by side take the heap for the others.
  */
-static char	stage_room[IO_CHUNK] LARGE_ZEROED;
-static int	stage_taken;
-
-static char *
-stage_take(void)
-{
-	if (stage_taken)
-		return malloc(IO_CHUNK);
-	stage_taken = 1;
-	return stage_room;
-}
-
-static void
-stage_give(char *stage)
-{
-	if (stage == stage_room)
-		stage_taken = 0;
-	else
-		free(stage);
-}
+static char	stage_buf[IO_CHUNK] LARGE_ZEROED;
+static struct room stage_room = ROOM_OVER(stage_buf);
 
 /*
  * Set up a path for attempts of the run io. The stage is the path's: the
@@ -228,7 +211,7 @@ io_path_init(const struct io *io, struct io_path *p)
 	spool_init(&p->out, SPOOL_MEM_DEFAULT);
 	spool_init(&p->err, SPOOL_MEM_DEFAULT);
 	if (io->in_mode == STDIN_REPLAY && !io->rewind &&
-	    (p->stage = stage_take()) == NULL)
+	    (p->stage = room_take(&stage_room, IO_CHUNK)) == NULL)
 		return -1;
 	return 0;
 }
@@ -986,8 +969,7 @@ io_path_free(struct io_path *p)
 	close_fd(&p->err_r);
 	spool_free(&p->out);
 	spool_free(&p->err);
-	if (p->stage != NULL)
-		stage_give(p->stage);
+	room_give(&stage_room, p->stage);
 	p->stage = NULL;
 	free(p->out_line.buf);
 	free(p->err_line.buf);
