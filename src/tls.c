@@ -71,6 +71,20 @@ static struct {
 #undef X
 } ossl LARGE_ZEROED;	/* a rediss: store's only */
 
+/*
+ * The errno that OpenSSL's system calls set. A static retry (configure.ac)
+ * loads libssl with a C library of its own, libc.so.6 beside the static
+ * one, and each has its own errno: OpenSSL's is found through libssl,
+ * where the same lookup in a dynamic retry finds its own.
+ */
+static int *(*ssl_errno_at)(void) LARGE_ZEROED;
+
+static int *
+ssl_errno(void)
+{
+	return ssl_errno_at != NULL ? ssl_errno_at() : &errno;
+}
+
 /* OpenSSL's functions, loaded once a run; -1 said in err. */
 static int
 load_openssl(char *err, size_t errlen)
@@ -93,6 +107,8 @@ load_openssl(char *err, size_t errlen)
 		missing = #f;
 	OPENSSL_FUNCS(X)
 #undef X
+	/* glibc's and musl's name; where there is none, errno is shared. */
+	*(void **)&ssl_errno_at = dlsym(lib, "__errno_location");
 	/*
 	 * No openssl.cnf (OPENSSL_CONF): a file read before any bound, that
 	 * could be a FIFO; what Debian's sets, security level 2, is set
@@ -165,7 +181,7 @@ load(SSL_CTX *ctx, const char *var, const char *path,
 		ossl.ERR_clear_error();
 		if (loader(ctx, path) == 1)
 			return 0;
-		why = reason(strerror(errno));
+		why = reason(strerror(*ssl_errno()));
 		/* OpenSSL's words for a key that is not there, or not ours. */
 		if (loader == load_key)
 			why = strstr(why, "mismatch") != NULL ?
@@ -355,8 +371,8 @@ outcome(struct tls_conn *c, int r, char *err, size_t errlen)
 		return TLS_FAILED;
 	case SSL_ERROR_SYSCALL:
 		if (ossl.ERR_peek_last_error() == 0) {
-			snprintf(err, errlen, "TLS: %s", errno != 0 ?
-			    strerror(errno) : "connection closed");
+			snprintf(err, errlen, "TLS: %s", *ssl_errno() != 0 ?
+			    strerror(*ssl_errno()) : "connection closed");
 			return TLS_FAILED;
 		}
 		break;
@@ -377,7 +393,7 @@ tls_handshake(struct tls_conn *c, char *err, size_t errlen)
 	int	r;
 
 	ossl.ERR_clear_error();
-	errno = 0;
+	*ssl_errno() = 0;
 	if ((r = ossl.SSL_connect(c->ssl)) == 1)
 		return TLS_DONE;
 	return outcome(c, r, err, errlen);
@@ -390,7 +406,7 @@ tls_read(struct tls_conn *c, char *buf, size_t len, size_t *got, char *err,
 	int	r;
 
 	ossl.ERR_clear_error();
-	errno = 0;
+	*ssl_errno() = 0;
 	if ((r = ossl.SSL_read_ex(c->ssl, buf, len, got)) == 1)
 		return TLS_DONE;
 	return outcome(c, r, err, errlen);
@@ -403,7 +419,7 @@ tls_write(struct tls_conn *c, const char *buf, size_t len, size_t *put,
 	int	r;
 
 	ossl.ERR_clear_error();
-	errno = 0;
+	*ssl_errno() = 0;
 	if ((r = ossl.SSL_write_ex(c->ssl, buf, len, put)) == 1)
 		return TLS_DONE;
 	return outcome(c, r, err, errlen);

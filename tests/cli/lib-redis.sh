@@ -83,6 +83,34 @@ while time.time() < end:
 	wait_lines_ 1 port || framework_failure_ "the listener did not start"
 }
 
+# reset_listener_: a server on 127.0.0.1 that reads what each connection
+# first sends (a TLS client's hello) and then resets it (SO_LINGER 0: an
+# RST, not a FIN), for 30 s at most; its port is in ./port.
+reset_listener_() {
+	"$python_" -c 'import socket, struct, time
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(8)
+open("port", "w").write("%d\n" % s.getsockname()[1])
+end = time.time() + 30
+while time.time() < end:
+    s.settimeout(end - time.time())
+    try:
+        c = s.accept()[0]
+    except OSError:
+        break
+    c.settimeout(2)
+    try:
+        c.recv(65536)
+    except OSError:
+        pass
+    c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    c.close()
+' 9>&- &
+	bg_ $!
+	wait_lines_ 1 port || framework_failure_ "the listener did not start"
+}
+
 # retry_has_tls_: true if this retry takes rediss:// URLs (a build without
 # TLS refuses them with 125, saying so).
 retry_has_tls_() {
