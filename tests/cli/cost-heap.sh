@@ -17,7 +17,7 @@
 # tests/retry-dynamic beside a static PIE).
 RETRY=${DYNAMIC_RETRY:-$RETRY}
 command -v readelf >/dev/null 2>&1 || skip_ "readelf is not installed"
-LC_ALL=C readelf -lW "$RETRY" 2>/dev/null | grep -q 'program interpreter' ||
+static_binary_ "$RETRY" &&
 	skip_ "$RETRY is a static binary, and no dynamic build is named"
 
 command -v strace >/dev/null 2>&1 || skip_ "strace is not installed"

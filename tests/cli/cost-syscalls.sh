@@ -100,21 +100,15 @@ count_() {
 			fail=1
 }
 
-# A static binary has no loader (no PT_INTERP, no "interpreter" line).
-static_() {
-	LC_ALL=C readelf -lW "$1" 2>/dev/null | grep -q 'Requesting program interpreter' &&
-		return 1
-	return 0
-}
 command -v readelf >/dev/null 2>&1 || skip_ "readelf is not installed"
-if static_ "$RETRY"; then
+if static_binary_ "$RETRY"; then
 	count_ "$RETRY" "$LIMIT_STATIC"
 else
 	count_ "$RETRY" "$LIMIT_DYNAMIC"
 fi
 dyn=${DYNAMIC_RETRY:-$RETRY}
 if [ "$dyn" != "$RETRY" ]; then
-	static_ "$dyn" && framework_failure_ "$dyn is not a dynamic build"
+	static_binary_ "$dyn" && framework_failure_ "$dyn is not a dynamic build"
 	count_ "$dyn" "$LIMIT_DYNAMIC"
 fi
 

@@ -121,6 +121,12 @@ require_ns_date_() {
 	esac
 }
 
+# static_binary_ FILE: true if FILE has no program interpreter: no
+# dynamic loader starts it (readelf must be there: the caller checks).
+static_binary_() {
+	! LC_ALL=C readelf -lW "$1" 2>/dev/null | grep -q 'program interpreter'
+}
+
 require_python3_() {
 	python3 -c 'import json' 2>/dev/null || skip_ "python3 is not available"
 }
