@@ -83,23 +83,33 @@ while time.time() < end:
 	wait_lines_ 1 port || framework_failure_ "the listener did not start"
 }
 
-# reset_listener_: a server on 127.0.0.1 that reads what each connection
-# first sends (a TLS client's hello) and then resets it (SO_LINGER 0: an
-# RST, not a FIN), for 30 s at most; its port is in ./port.
-reset_listener_() {
-	"$python_" -c 'import socket, struct, time
+# listener_py_: the start of a python3 server on 127.0.0.1 for the
+# listeners below: its port goes to ./port, and conns() yields the
+# connections it takes for 30 s at most, each with a 2 s timeout.
+listener_py_='import socket, time
 s = socket.socket()
 s.bind(("127.0.0.1", 0))
 s.listen(8)
 open("port", "w").write("%d\n" % s.getsockname()[1])
-end = time.time() + 30
-while time.time() < end:
-    s.settimeout(end - time.time())
-    try:
-        c = s.accept()[0]
-    except OSError:
-        break
-    c.settimeout(2)
+def conns():
+    end = time.time() + 30
+    while time.time() < end:
+        s.settimeout(end - time.time())
+        try:
+            c = s.accept()[0]
+        except OSError:
+            return
+        c.settimeout(2)
+        yield c
+'
+
+# reset_listener_: a server on 127.0.0.1 that reads what each connection
+# first sends (a TLS client's hello) and then resets it (SO_LINGER 0: an
+# RST, not a FIN), for 30 s at most; its port is in ./port.
+reset_listener_() {
+	"$python_" -c "$listener_py_"'
+import struct
+for c in conns():
     try:
         c.recv(65536)
     except OSError:
@@ -269,24 +279,14 @@ rcli_tls_() {
 # the connection; for 30 s at most.  Its port is in ./port.
 sni_listener_() {
 	test -e "${certs:-/nonexistent}/ca.pem" || make_certs_
-	"$python_" -c 'import socket, ssl, sys, time
+	"$python_" -c "$listener_py_"'
+import ssl, sys
 ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
 ctx.load_cert_chain(sys.argv[1] + "/server.pem", sys.argv[1] + "/server.key")
 names = []
 ctx.sni_callback = lambda sock, name, c: names.append(name or "-")
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-s.listen(8)
-open("port", "w").write("%d\n" % s.getsockname()[1])
-end = time.time() + 30
-while time.time() < end:
-    s.settimeout(end - time.time())
-    try:
-        c = s.accept()[0]
-    except OSError:
-        break
+for c in conns():
     del names[:]
-    c.settimeout(2)
     try:
         t = ctx.wrap_socket(c, server_side=True)
         with open("sni", "a") as f:
