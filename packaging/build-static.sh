@@ -29,7 +29,7 @@ trap 'rm -rf "$tmp"' EXIT
 tar -xzf "$tarball" -C "$tmp" --strip-components=1
 # Check is built for glibc: the binary only, not the unit tests.
 (cd "$tmp" && ./configure -q CC=musl-gcc CFLAGS=-O2 LDFLAGS='-static -s' \
-	--without-redis --disable-static-pie && make src/retry)
+	--without-redis && make src/retry)
 # A dynamic binary here would be a broken musl-gcc, not a static build.
 if readelf -l "$tmp/src/retry" | grep -q 'program interpreter'; then
 	echo "build-static.sh: src/retry is not static" >&2

@@ -17,6 +17,9 @@
 
 #include "duration.h"
 #include "options.h"
+#ifdef HAVE_HIREDIS
+#include "dynlib.h"
+#endif
 #include "metrics.h"
 #include "signame.h"
 #include "store_url.h"
@@ -1051,6 +1054,31 @@ options_free(struct options *o)
 	o->backoff.ndelays = 0;
 }
 
+#ifdef HAVE_HIREDIS
+/*
+ * The libraries the store loads when a run first uses it (dynlib.h), and
+ * whether this machine has them: a packager's or a user's answer to
+ * "why does my redis: budget say it needs a library".
+ */
+static void
+version_loads(FILE *f)
+{
+	static const char *const sonames[] = {
+		LIBHIREDIS_SONAME, LIBCARES_SONAME,
+#ifdef HAVE_OPENSSL
+		LIBSSL_SONAME,
+#endif
+	};
+	size_t	i;
+
+	fputs("Loads when used:", f);
+	for (i = 0; i < sizeof sonames / sizeof sonames[0]; i++)
+		fprintf(f, "%s %s%s", i > 0 ? "," : "", sonames[i],
+		    dynlib_found(sonames[i]) ? "" : " (not found here)");
+	fputs("\n", f);
+}
+#endif
+
 /*
  * Print the version, the licence, and the optional parts configure built
  * in, so that a copied binary (the static one) says what it can do. The
@@ -1071,6 +1099,9 @@ options_version(FILE *f)
 	    "without rediss: (TLS)\n", f);
 #else
 	fputs("Built without the redis: store (file store only)\n", f);
+#endif
+#ifdef HAVE_HIREDIS
+	version_loads(f);
 #endif
 }
 

@@ -24,8 +24,54 @@
 
 #include <ares.h>
 
+#include "dynlib.h"
 #include "eventloop.h"
+#include "large.h"
 #include "resolve.h"
+
+/*
+ * c-ares's functions, loaded (dlopen, dynlib.h) when a run first needs
+ * them, not linked: a run without a redis: store pays nothing for
+ * them at start-up.
+ */
+#define CARES_FUNCS(X) \
+	X(ares_cancel) \
+	X(ares_destroy) \
+	X(ares_freeaddrinfo) \
+	X(ares_getaddrinfo) \
+	X(ares_getsock) \
+	X(ares_init_options) \
+	X(ares_library_init) \
+	X(ares_process_fd) \
+	X(ares_strerror) \
+	X(ares_timeout)
+
+static struct {
+#define X(f) __typeof__(&(f)) (f);
+	CARES_FUNCS(X)
+#undef X
+} cares LARGE_ZEROED;	/* a redis: store's only */
+
+static const struct dynlib_sym cares_syms[] = {
+#define X(f) { #f, (void **)&cares.f },
+	CARES_FUNCS(X)
+#undef X
+};
+
+DYNLIB_NOTE(cares_note, "[" DYNLIB_NOTE_ENTRY("redis-store",
+    "names resolved for the redis: store of --budget", "recommended",
+    LIBCARES_SONAME) "]");
+
+/* Load the library once a run; -1 said in err. */
+static int
+cares_load(char *err, size_t errlen)
+{
+	static struct dynlib	lib = { LIBCARES_SONAME, cares_syms,
+				    sizeof cares_syms / sizeof cares_syms[0],
+				    NULL };
+
+	return dynlib_load(&lib, "the redis: store", err, errlen);
+}
 
 /* Half of a lookup: one family's addresses (A or AAAA). */
 struct family {
@@ -119,7 +165,7 @@ answered(void *arg, int status, int timeouts, struct ares_addrinfo *res)
 		out->len[out->n++] = (socklen_t)a->ai_addrlen;
 	}
 	if (res != NULL)
-		ares_freeaddrinfo(res);
+		cares.ares_freeaddrinfo(res);
 }
 
 /*
@@ -141,7 +187,7 @@ step(ares_channel ch, uint64_t until)
 	 * read unsigned: its own macros shift 1 into an int's sign bit for
 	 * the last socket, which UBSan rightly refuses.
 	 */
-	bits = (unsigned)ares_getsock(ch, socks, ARES_GETSOCK_MAXNUM);
+	bits = (unsigned)cares.ares_getsock(ch, socks, ARES_GETSOCK_MAXNUM);
 	for (i = 0; i < ARES_GETSOCK_MAXNUM && n < EVENTLOOP_MAXFDS; i++) {
 		int	rd = (bits & (1U << i)) != 0;
 		int	wr = (bits & (1U << (i + ARES_GETSOCK_MAXNUM))) != 0;
@@ -153,7 +199,7 @@ step(ares_channel ch, uint64_t until)
 		pfd[n].events = ev;
 		pfd[n++].revents = 0;
 	}
-	if ((tvp = ares_timeout(ch, NULL, &tv)) != NULL) {
+	if ((tvp = cares.ares_timeout(ch, NULL, &tv)) != NULL) {
 		uint64_t t = now + (uint64_t)tvp->tv_sec * 1000000000ULL +
 		    (uint64_t)tvp->tv_usec * 1000ULL;
 		if (t < wake)
@@ -167,11 +213,11 @@ step(ares_channel ch, uint64_t until)
 		int wr = (pfd[i].revents & POLLOUT) != 0;
 
 		if (rd || wr)
-			ares_process_fd(ch, rd ? pfd[i].fd : ARES_SOCKET_BAD,
+			cares.ares_process_fd(ch, rd ? pfd[i].fd : ARES_SOCKET_BAD,
 			    wr ? pfd[i].fd : ARES_SOCKET_BAD);
 	}
 	/* Timeouts: c-ares sends again, or gives up on a server. */
-	ares_process_fd(ch, ARES_SOCKET_BAD, ARES_SOCKET_BAD);
+	cares.ares_process_fd(ch, ARES_SOCKET_BAD, ARES_SOCKET_BAD);
 	if (eventloop_signal() != 0 || eventloop_now() >= until)
 		return -1;
 	return 0;
@@ -189,7 +235,7 @@ ask(ares_channel ch, const char *host, const char *service, int family,
 	hints.ai_socktype = SOCK_STREAM;
 	/* The port is a number: no /etc/services (0.5 ms, bench/resolve). */
 	hints.ai_flags = ARES_AI_NUMERICSERV;
-	ares_getaddrinfo(ch, host, service, &hints, answered, f);
+	cares.ares_getaddrinfo(ch, host, service, &hints, answered, f);
 }
 
 /*
@@ -211,10 +257,10 @@ lookup(const char *host, unsigned port, uint64_t until, struct family f[2],
 	left = until > now ? (until - now) / 1000000 : 0;
 	opts.timeout = left / 3 > 10 ? (int)(left / 3) : 10;
 	opts.tries = 3;
-	if ((r = ares_init_options(&ch, &opts,
+	if ((r = cares.ares_init_options(&ch, &opts,
 	    ARES_OPT_TIMEOUTMS | ARES_OPT_TRIES)) != ARES_SUCCESS) {
 		snprintf(err, errlen, "cannot resolve %s: %s", host,
-		    ares_strerror(r));
+		    cares.ares_strerror(r));
 		return -1;
 	}
 	snprintf(service, sizeof service, "%u", port);
@@ -231,8 +277,8 @@ lookup(const char *host, unsigned port, uint64_t until, struct family f[2],
 			break;
 	}
 	/* What is still asked is cancelled: its callback says so. */
-	ares_cancel(ch);
-	ares_destroy(ch);
+	cares.ares_cancel(ch);
+	cares.ares_destroy(ch);
 	if (eventloop_signal() != 0) {
 		errno = EINTR;
 		snprintf(err, errlen, "cannot resolve %s: interrupted", host);
@@ -282,9 +328,11 @@ resolve(const char *host, unsigned port, uint64_t until,
 		return -1;
 	}
 	if (!initialized) {
-		if ((r = ares_library_init(ARES_LIB_INIT_ALL)) != ARES_SUCCESS) {
+		if (cares_load(err, errlen) == -1)
+			return -1;
+		if ((r = cares.ares_library_init(ARES_LIB_INIT_ALL)) != ARES_SUCCESS) {
 			snprintf(err, errlen, "cannot resolve %s: %s", host,
-			    ares_strerror(r));
+			    cares.ares_strerror(r));
 			return -1;
 		}
 		initialized = 1;
@@ -312,6 +360,6 @@ resolve(const char *host, unsigned port, uint64_t until,
 	    ARES_ETIMEOUT;
 	snprintf(err, errlen, "cannot resolve %s: %s", host,
 	    r == ARES_ETIMEOUT ? "no answer in time" : r == ARES_SUCCESS ?
-	    "no address" : ares_strerror(r));
+	    "no address" : cares.ares_strerror(r));
 	return -1;
 }

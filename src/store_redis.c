@@ -34,7 +34,9 @@
 
 #include <hiredis/hiredis.h>
 
+#include "dynlib.h"
 #include "eventloop.h"
+#include "large.h"
 #include "redis_conn.h"
 #include "redis_url.h"
 #include "store.h"
@@ -42,6 +44,47 @@
 #ifdef HAVE_OPENSSL
 #include "tls.h"
 #endif
+
+/*
+ * hiredis's functions, loaded (dlopen, dynlib.h) when a run first needs
+ * them, not linked: a run without a redis: store pays nothing for
+ * them at start-up.
+ */
+#define HIREDIS_FUNCS(X) \
+	X(freeReplyObject) \
+	X(redisFormatCommandArgv) \
+	X(redisFreeCommand) \
+	X(redisReaderCreate) \
+	X(redisReaderFeed) \
+	X(redisReaderFree) \
+	X(redisReaderGetReply)
+
+static struct {
+#define X(f) __typeof__(&(f)) (f);
+	HIREDIS_FUNCS(X)
+#undef X
+} hiredis LARGE_ZEROED;	/* a redis: store's only */
+
+static const struct dynlib_sym hiredis_syms[] = {
+#define X(f) { #f, (void **)&hiredis.f },
+	HIREDIS_FUNCS(X)
+#undef X
+};
+
+DYNLIB_NOTE(hiredis_note, "[" DYNLIB_NOTE_ENTRY("redis-store",
+    "the protocol of the redis: store of --budget", "recommended",
+    LIBHIREDIS_SONAME) "]");
+
+/* Load the library once a run; -1 said in err. */
+static int
+hiredis_load(char *err, size_t errlen)
+{
+	static struct dynlib	lib = { LIBHIREDIS_SONAME, hiredis_syms,
+				    sizeof hiredis_syms / sizeof hiredis_syms[0],
+				    NULL };
+
+	return dynlib_load(&lib, "the redis: store", err, errlen);
+}
 
 /* All that one call of the store may take, connecting included. */
 #define STORE_REDIS_WAIT_NS 250000000ULL
@@ -230,7 +273,7 @@ drop(struct redis_store *rs)
 {
 	redis_conn_close(&rs->conn);
 	if (rs->reader != NULL)
-		redisReaderFree(rs->reader);
+		hiredis.redisReaderFree(rs->reader);
 	rs->reader = NULL;
 	rs->nowed = 0;
 }
@@ -250,7 +293,7 @@ send_command(struct redis_store *rs, int argc, const char **argv,
 		fail(rs, "too many replies owed", NULL);
 		goto lost;
 	}
-	if ((n = redisFormatCommandArgv(&cmd, argc, argv, len)) < 0) {
+	if ((n = hiredis.redisFormatCommandArgv(&cmd, argc, argv, len)) < 0) {
 		fail(rs, strerror(ENOMEM), NULL);
 		goto lost;
 	}
@@ -259,11 +302,11 @@ send_command(struct redis_store *rs, int argc, const char **argv,
 		fail(rs, why, NULL);
 		goto lost;
 	}
-	redisFreeCommand(cmd);
+	hiredis.redisFreeCommand(cmd);
 	rs->owed[rs->nowed++] = what;
 	return 0;
 lost:
-	redisFreeCommand(cmd);
+	hiredis.redisFreeCommand(cmd);
 	drop(rs);
 	return -1;
 }
@@ -285,7 +328,7 @@ read_reply(struct redis_store *rs)
 	int	 late;
 
 	for (;;) {
-		if (redisReaderGetReply(rs->reader, &reply) != REDIS_OK) {
+		if (hiredis.redisReaderGetReply(rs->reader, &reply) != REDIS_OK) {
 			fail(rs, rs->reader->errstr, NULL);
 			break;
 		}
@@ -304,7 +347,7 @@ read_reply(struct redis_store *rs)
 			}
 			break;
 		}
-		if (redisReaderFeed(rs->reader, buf, got) != REDIS_OK) {
+		if (hiredis.redisReaderFeed(rs->reader, buf, got) != REDIS_OK) {
 			fail(rs, rs->reader->errstr, NULL);
 			break;
 		}
@@ -331,7 +374,7 @@ settle(struct redis_store *rs, enum owed what, redisReply *r)
 		    "an answer of the wrong kind", NULL);
 	else if (sha != NULL)
 		snprintf(sha, sizeof rs->sha_admit, "%s", r->str);
-	freeReplyObject(r);
+	hiredis.freeReplyObject(r);
 	if (!ok)
 		drop(rs);
 	return ok ? 0 : -1;
@@ -391,10 +434,12 @@ open_conn(struct redis_store *rs)
 		return fail(rs, rs->tls_error, NULL);
 	tls = rs->tls;
 #endif
+	if (hiredis_load(why, sizeof why) == -1)
+		return fail(rs, why, NULL);
 	if (redis_conn_open(&rs->conn, rs->node, rs->node_port, tls,
 	    rs->until, why, sizeof why) == -1)
 		return fail(rs, why, NULL);
-	if ((rs->reader = redisReaderCreate()) == NULL) {
+	if ((rs->reader = hiredis.redisReaderCreate()) == NULL) {
 		drop(rs);
 		return fail(rs, strerror(ENOMEM), NULL);
 	}
@@ -551,7 +596,7 @@ command(struct redis_store *rs, int argc, const char **argv,
 		}
 		if (r->type == REDIS_REPLY_ERROR &&
 		    strncmp(r->str, "TRYAGAIN", 8) == 0) {
-			freeReplyObject(r);
+			hiredis.freeReplyObject(r);
 			if (pause_again(rs) == -1)
 				return NULL;
 			continue;
@@ -560,7 +605,7 @@ command(struct redis_store *rs, int argc, const char **argv,
 		if (r->type != REDIS_REPLY_ERROR || (kind = redis_redirect_parse(
 		    r->str, host, sizeof host, &port)) == REDIS_NO_REDIRECT)
 			break;
-		freeReplyObject(r);
+		hiredis.freeReplyObject(r);
 		drop(rs);
 		if (++hops > STORE_REDIS_HOPS) {
 			fail(rs, "too many redirections", NULL);
@@ -647,7 +692,7 @@ script(struct redis_store *rs, const char *sha, const char *body,
 	if ((r = command(rs, argc, argv, NULL)) == NULL)
 		return NULL;
 	if (r->type == REDIS_REPLY_ERROR && strncmp(r->str, "NOSCRIPT", 8) == 0) {
-		freeReplyObject(r);
+		hiredis.freeReplyObject(r);
 		argv[0] = "EVAL";
 		argv[1] = body;
 		if ((r = command(rs, argc, argv, NULL)) == NULL)
@@ -655,7 +700,7 @@ script(struct redis_store *rs, const char *sha, const char *body,
 	}
 	if (r->type == REDIS_REPLY_ERROR) {
 		fail(rs, r->str, NULL);
-		freeReplyObject(r);
+		hiredis.freeReplyObject(r);
 		drop(rs);
 		return NULL;
 	}
@@ -745,14 +790,14 @@ redis_admit(struct store *s, enum budget_attempt attempt,
 	    element_num(r, 2, &wait) == -1 ||
 	    element_num(r, 3, &tokens) == -1 || !(tokens >= 0) ||
 	    element_num(r, 4, &circ) == -1 || circ < 0 || circ > 2) {
-		freeReplyObject(r);
+		hiredis.freeReplyObject(r);
 		drop(rs);
 		return fail(rs, "a wrong answer to the budget's script", NULL);
 	}
 	corrupt(rs, r, 5);
 	g->circuit = circ == 1 ? CIRCUIT_OPEN : circ == 2 ? CIRCUIT_HALF_OPEN :
 	    CIRCUIT_CLOSED;
-	freeReplyObject(r);
+	hiredis.freeReplyObject(r);
 	g->answer = answer == 0 ? BUDGET_GO : answer == 1 ? BUDGET_NO_TOKEN :
 	    BUDGET_OPEN;
 	g->probe = probe == 1;
@@ -781,7 +826,7 @@ redis_report(struct store *s, enum budget_result res,
 		return -1;
 	if (r->type == REDIS_REPLY_ARRAY)
 		corrupt(rs, r, 0);
-	freeReplyObject(r);
+	hiredis.freeReplyObject(r);
 	return 0;
 }
 
@@ -816,7 +861,7 @@ redis_read(struct store *s, struct budget_state *st, uint64_t *now,
 	argv[2] = "tokens";
 	argv[3] = "at";
 	if ((b = command(rs, 4, argv, NULL)) == NULL) {
-		freeReplyObject(t);
+		hiredis.freeReplyObject(t);
 		return -1;
 	}
 	argv[1] = rs->key[1];
@@ -824,17 +869,17 @@ redis_read(struct store *s, struct budget_state *st, uint64_t *now,
 	argv[3] = "open_until";
 	argv[4] = "probe_until";
 	if ((c = command(rs, 5, argv, NULL)) == NULL) {
-		freeReplyObject(t);
-		freeReplyObject(b);
+		hiredis.freeReplyObject(t);
+		hiredis.freeReplyObject(b);
 		return -1;
 	}
 	if (t->type != REDIS_REPLY_ARRAY || element_num(t, 0, &sec) == -1 ||
 	    element_num(t, 1, &usec) == -1 ||
 	    (b->type != REDIS_REPLY_ARRAY && !wrong_type(b)) ||
 	    (c->type != REDIS_REPLY_ARRAY && !wrong_type(c))) {
-		freeReplyObject(t);
-		freeReplyObject(b);
-		freeReplyObject(c);
+		hiredis.freeReplyObject(t);
+		hiredis.freeReplyObject(b);
+		hiredis.freeReplyObject(c);
 		return fail(rs, "a wrong answer to TIME or HMGET", NULL);
 	}
 	*now = ((uint64_t)sec * 1000000 + (uint64_t)usec) * 1000;
@@ -853,9 +898,9 @@ redis_read(struct store *s, struct budget_state *st, uint64_t *now,
 		st->open_until = field_ns(c, 1);
 		st->probe_until = field_ns(c, 2);
 	}
-	freeReplyObject(t);
-	freeReplyObject(b);
-	freeReplyObject(c);
+	hiredis.freeReplyObject(t);
+	hiredis.freeReplyObject(b);
+	hiredis.freeReplyObject(c);
 	return 0;
 }
 

@@ -18,8 +18,8 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <dirent.h>
-#include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +31,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#include "dynlib.h"
 #include "large.h"
 #include "tls.h"
 
@@ -43,17 +44,16 @@ struct tls_conn {
 };
 
 /*
- * OpenSSL is loaded (dlopen) by the first run that needs it, not linked:
- * the dynamic loader's work for libssl and libcrypto is 3.2 million
- * instructions at every start (callgrind; 0.13 million for an empty
- * program, 0.28 for all of `retry -- true` without them), which every
- * run would pay for a store that few use. Each function's type is the
- * one OpenSSL's headers declare (__typeof__), so the compiler checks the
- * calls as it would linked ones, and a call not in the table fails the
- * link.
+ * OpenSSL is loaded (dlopen, dynlib.h) by the first run that needs it,
+ * not linked: the dynamic loader's work for libssl and libcrypto is 3.2
+ * million instructions at every start (callgrind; 0.13 million for an
+ * empty program, 0.28 for all of `retry -- true` without them), which
+ * every run would pay for a store that few use. The functions come from
+ * libssl's handle, libcrypto's through it.
  */
 #define OPENSSL_FUNCS(X) \
 	X(ERR_clear_error) X(OPENSSL_init_ssl) X(SSL_CTX_set_security_level) X(ERR_peek_last_error) X(ERR_reason_error_string) \
+	X(SSL_CTX_get_security_level) X(CONF_get1_default_config_file) X(CRYPTO_free) \
 	X(SSL_CTX_ctrl) X(SSL_CTX_free) X(SSL_CTX_load_verify_dir) \
 	X(SSL_CTX_load_verify_locations) X(SSL_CTX_new) \
 	X(SSL_CTX_set_default_verify_paths) X(SSL_CTX_set_verify) \
@@ -71,61 +71,15 @@ static struct {
 #undef X
 } ossl LARGE_ZEROED;	/* a rediss: store's only */
 
-/*
- * The errno that OpenSSL's system calls set. A static retry (configure.ac)
- * loads libssl with a C library of its own, libc.so.6 beside the static
- * one, and each has its own errno: OpenSSL's is found through libssl,
- * where the same lookup in a dynamic retry finds its own.
- */
-static int *(*ssl_errno_at)(void) LARGE_ZEROED;
-
-static int *
-ssl_errno(void)
-{
-	return ssl_errno_at != NULL ? ssl_errno_at() : &errno;
-}
-
-/* OpenSSL's functions, loaded once a run; -1 said in err. */
-static int
-load_openssl(char *err, size_t errlen)
-{
-	static void	*lib;
-	const char	*missing = NULL;
-
-	if (lib != NULL)
-		return 0;
-	if ((lib = dlopen(LIBSSL_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL) {
-		const char	*why = dlerror();
-
-		snprintf(err, errlen, "TLS: cannot load %s: %s", LIBSSL_SONAME,
-		    why != NULL ? why : "unknown");
-		return -1;
-	}
-	/* POSIX's way to a function's address from dlsym's void *. */
-#define X(f) \
-	if (missing == NULL && (*(void **)&ossl.f = dlsym(lib, #f)) == NULL) \
-		missing = #f;
+static const struct dynlib_sym ossl_syms[] = {
+#define X(f) { #f, (void **)&ossl.f },
 	OPENSSL_FUNCS(X)
 #undef X
-	/* glibc's and musl's name; where there is none, errno is shared. */
-	*(void **)&ssl_errno_at = dlsym(lib, "__errno_location");
-	/*
-	 * No openssl.cnf (OPENSSL_CONF): a file read before any bound, that
-	 * could be a FIFO; what Debian's sets, security level 2, is set
-	 * here instead.
-	 */
-	if (missing == NULL && ossl.OPENSSL_init_ssl(
-	    OPENSSL_INIT_NO_LOAD_CONFIG, NULL) != 1)
-		missing = "OPENSSL_init_ssl";
-	if (missing != NULL) {
-		snprintf(err, errlen, "TLS: %s has no %s", LIBSSL_SONAME,
-		    missing);
-		dlclose(lib);
-		lib = NULL;
-		return -1;
-	}
-	return 0;
-}
+};
+
+DYNLIB_NOTE(tls_note, "[" DYNLIB_NOTE_ENTRY("rediss",
+    "TLS for the redis: store of --budget (rediss://)", "recommended",
+    LIBSSL_SONAME) "]");
 
 /* OpenSSL's reason for the last failure, or fallback. */
 static const char *
@@ -135,6 +89,70 @@ reason(const char *fallback)
 	const char	*r = e != 0 ? ossl.ERR_reason_error_string(e) : NULL;
 
 	return r != NULL ? r : fallback;
+}
+
+/*
+ * The OpenSSL configuration, as every TLS client reads it (OPENSSL_CONF,
+ * else OpenSSL's own openssl.cnf): a host's crypto policy, a raised
+ * MinProtocol or a FIPS provider apply to rediss:// too. OpenSSL reads
+ * the file with a blocking open, before any bound of ours: so it is
+ * looked at first, and anything but a regular file (a FIFO would hold
+ * the run) or a missing one (OpenSSL's default then) is refused, said in
+ * err. The file is root's or the caller's own (OPENSSL_CONF): no one
+ * else can swap it between the look and OpenSSL's read.
+ */
+static int
+config_checked(char *err, size_t errlen)
+{
+	const char	*env = getenv("OPENSSL_CONF");
+	char		*dflt = NULL;
+	const char	*path = env;
+	int		 rc = 0, fd;
+	struct stat	 st;
+
+	if (path == NULL || path[0] == '\0')
+		path = dflt = ossl.CONF_get1_default_config_file();
+	if (path == NULL)
+		return 0;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd == -1 && errno != ENOENT) {
+		snprintf(err, errlen, "TLS: cannot read the OpenSSL "
+		    "configuration %s: %s", path, strerror(errno));
+		rc = -1;
+	} else if (fd != -1 && (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))) {
+		snprintf(err, errlen, "TLS: cannot read the OpenSSL "
+		    "configuration %s: not a regular file", path);
+		rc = -1;
+	}
+	if (fd != -1)
+		close(fd);
+	ossl.CRYPTO_free(dflt, __FILE__, __LINE__);
+	return rc;
+}
+
+/* OpenSSL's functions and its configuration, once a run; -1 said in err. */
+static int
+load_openssl(char *err, size_t errlen)
+{
+	static struct dynlib	lib = { LIBSSL_SONAME, ossl_syms,
+				    sizeof ossl_syms / sizeof ossl_syms[0],
+				    NULL };
+	static int		started;
+
+	if (started)
+		return 0;
+	if (dynlib_load(&lib, "TLS", err, errlen) == -1)
+		return -1;
+	if (config_checked(err, errlen) == -1)
+		return -1;
+	ossl.ERR_clear_error();
+	if (ossl.OPENSSL_init_ssl(OPENSSL_INIT_LOAD_CONFIG, NULL) != 1) {
+		snprintf(err, errlen, "TLS: the OpenSSL configuration: %s",
+		    reason("cannot load it"));
+		return -1;
+	}
+	started = 1;
+	return 0;
 }
 
 static int
@@ -181,7 +199,7 @@ load(SSL_CTX *ctx, const char *var, const char *path,
 		ossl.ERR_clear_error();
 		if (loader(ctx, path) == 1)
 			return 0;
-		why = reason(strerror(*ssl_errno()));
+		why = reason(strerror(errno));
 		/* OpenSSL's words for a key that is not there, or not ours. */
 		if (loader == load_key)
 			why = strstr(why, "mismatch") != NULL ?
@@ -276,6 +294,25 @@ settings(SSL_CTX *ctx, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * TLS 1.2 and security level 2 (Debian's openssl.cnf sets the same) at
+ * least: raised to, never lowered to, so that what the system's
+ * configuration asks for more (MinProtocol = TLSv1.3, a level of 3)
+ * stands.
+ */
+static void
+floors(SSL_CTX *ctx)
+{
+	long	min = ossl.SSL_CTX_ctrl(ctx, SSL_CTRL_GET_MIN_PROTO_VERSION, 0,
+		    NULL);
+
+	if (min == 0 || min < TLS1_2_VERSION)
+		ossl.SSL_CTX_ctrl(ctx, SSL_CTRL_SET_MIN_PROTO_VERSION,
+		    TLS1_2_VERSION, NULL);
+	if (ossl.SSL_CTX_get_security_level(ctx) < 2)
+		ossl.SSL_CTX_set_security_level(ctx, 2);
+}
+
 /* The settings of a run; NULL with one line in err. */
 struct tls *
 tls_new(char *err, size_t errlen)
@@ -295,10 +332,8 @@ tls_new(char *err, size_t errlen)
 		free(t);
 		return NULL;
 	}
-	ossl.SSL_CTX_ctrl(t->ctx, SSL_CTRL_SET_MIN_PROTO_VERSION, TLS1_2_VERSION,
-	    NULL);
+	floors(t->ctx);
 	ossl.SSL_CTX_set_verify(t->ctx, SSL_VERIFY_PEER, NULL);
-	ossl.SSL_CTX_set_security_level(t->ctx, 2);
 	/* We write again with the same bytes, not always the same buffer. */
 	ossl.SSL_CTX_ctrl(t->ctx, SSL_CTRL_MODE,
 	    SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER, NULL);
@@ -355,6 +390,39 @@ tls_conn_new(struct tls *t, int fd, const char *host, char *err,
 	return c;
 }
 
+/* Whether OpenSSL's error e says that no protocol version was agreed. */
+static int
+version_refused(unsigned long e)
+{
+	switch (ERR_GET_REASON(e)) {
+	case SSL_R_TLSV1_ALERT_PROTOCOL_VERSION:
+	case SSL_R_UNSUPPORTED_PROTOCOL:
+	case SSL_R_NO_PROTOCOLS_AVAILABLE:
+	case SSL_R_WRONG_VERSION_NUMBER:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The name that openssl.cnf's MinProtocol gives a version. */
+static const char *
+proto_name(long v)
+{
+	switch (v) {
+	case TLS1_VERSION:
+		return "TLSv1";
+	case TLS1_1_VERSION:
+		return "TLSv1.1";
+	case TLS1_2_VERSION:
+		return "TLSv1.2";
+	case TLS1_3_VERSION:
+		return "TLSv1.3";
+	default:
+		return "no version it names";
+	}
+}
+
 /* What a step that returned r wants, or why it failed. */
 static enum tls_io
 outcome(struct tls_conn *c, int r, char *err, size_t errlen)
@@ -371,8 +439,8 @@ outcome(struct tls_conn *c, int r, char *err, size_t errlen)
 		return TLS_FAILED;
 	case SSL_ERROR_SYSCALL:
 		if (ossl.ERR_peek_last_error() == 0) {
-			snprintf(err, errlen, "TLS: %s", *ssl_errno() != 0 ?
-			    strerror(*ssl_errno()) : "connection closed");
+			snprintf(err, errlen, "TLS: %s", errno != 0 ?
+			    strerror(errno) : "connection closed");
 			return TLS_FAILED;
 		}
 		break;
@@ -382,6 +450,11 @@ outcome(struct tls_conn *c, int r, char *err, size_t errlen)
 	if ((v = ossl.SSL_get_verify_result(c->ssl)) != X509_V_OK)
 		snprintf(err, errlen, "TLS: certificate verify failed: %s",
 		    ossl.X509_verify_cert_error_string(v));
+	else if (version_refused(ossl.ERR_peek_last_error()))
+		snprintf(err, errlen, "TLS: %s: this host's OpenSSL allows %s "
+		    "at least (its configuration, OPENSSL_CONF)",
+		    reason("failed"), proto_name(ossl.SSL_ctrl(c->ssl,
+		    SSL_CTRL_GET_MIN_PROTO_VERSION, 0, NULL)));
 	else
 		snprintf(err, errlen, "TLS: %s", reason("failed"));
 	return TLS_FAILED;
@@ -393,7 +466,7 @@ tls_handshake(struct tls_conn *c, char *err, size_t errlen)
 	int	r;
 
 	ossl.ERR_clear_error();
-	*ssl_errno() = 0;
+	errno = 0;
 	if ((r = ossl.SSL_connect(c->ssl)) == 1)
 		return TLS_DONE;
 	return outcome(c, r, err, errlen);
@@ -406,7 +479,7 @@ tls_read(struct tls_conn *c, char *buf, size_t len, size_t *got, char *err,
 	int	r;
 
 	ossl.ERR_clear_error();
-	*ssl_errno() = 0;
+	errno = 0;
 	if ((r = ossl.SSL_read_ex(c->ssl, buf, len, got)) == 1)
 		return TLS_DONE;
 	return outcome(c, r, err, errlen);
@@ -419,7 +492,7 @@ tls_write(struct tls_conn *c, const char *buf, size_t len, size_t *put,
 	int	r;
 
 	ossl.ERR_clear_error();
-	*ssl_errno() = 0;
+	errno = 0;
 	if ((r = ossl.SSL_write_ex(c->ssl, buf, len, put)) == 1)
 		return TLS_DONE;
 	return outcome(c, r, err, errlen);

@@ -1,10 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# --version's last line says which optional parts the build has, as
-# configure decided them (config.h's HAVE_HIREDIS, HAVE_OPENSSL), and the
-# binary does what the line says: a redis:// and a rediss:// store are
+# --version's "Built with" line says which optional parts the build has,
+# as configure decided them (config.h's HAVE_HIREDIS, HAVE_OPENSSL), and
+# the binary does what the line says: a redis:// and a rediss:// store are
 # refused as "no redis: store" / "no TLS" exactly when the line says they
-# were left out. The first line stays "retry VERSION".
+# were left out. With the store, the last line says which libraries it
+# loads when used (config.h's sonames; dynlib.h), each as this machine
+# has it. The first line stays "retry VERSION".
 #
 # CONFIG_H (set by 'make check') is the build's config.h; without one (a
 # binary from elsewhere, the static one) only the behaviour is checked.
@@ -16,7 +18,7 @@ returns_ 0 "$RETRY" --version >out 2>err || fail=1
 expect_empty err || fail=1
 grep '^retry [0-9][0-9.]*$' out >/dev/null && test "$(sed -n '$=' out)" -ge 2 ||
 	note_ "--version has no 'retry N.N.N' first line or no more:" "$(cat out)" || fail=1
-line=$(sed -n '$p' out)
+line=$(grep -e '^Built with: ' -e '^Built without ' out)
 
 with='Built with: file store, redis: store, rediss: (TLS), c-ares'
 no_tls='Built with: file store, redis: store, c-ares; without rediss: (TLS)'
@@ -36,6 +38,20 @@ if test -n "$config_h"; then
 	fi
 	test "$line" = "$want" ||
 		note_ "config.h says '$want'; --version says '$line'" || fail=1
+	# The libraries loaded when used, by soname, in the last line.
+	loads=$(sed -n 's/^#define LIB[A-Z]*_SONAME "\(.*\)"$/\1/p' "$config_h" |
+		sort | tr '\n' ' ')
+	got=$(sed -n 's/^Loads when used: //p' out | tr ',' '\n' |
+		sed 's/ (not found here)$//; s/^ //' | sort | tr '\n' ' ')
+	test "$got" = "$loads" ||
+		note_ "config.h's sonames: '$loads'; --version: '$got'" || fail=1
+	case $loads in
+	'') test "$(sed -n '$p' out)" = "$line" ||
+		note_ "no library to load, and a line after '$line'" || fail=1 ;;
+	*) sed -n '$p' out | grep '^Loads when used: ' >/dev/null ||
+		note_ "the last line does not say what is loaded:" \
+			"$(cat out)" || fail=1 ;;
+	esac
 fi
 
 # What the binary does: -n checks the store URL and runs nothing.
@@ -57,7 +73,7 @@ case $line in
 	refused_ redis.err 'no redis: store' ||
 		note_ "--version says '$line', but:" "$(cat redis.err)" || fail=1 ;;
 *)
-	note_ "--version's last line is none of the three: '$line'"
+	note_ "--version's Built line is none of the three: '$line'"
 	fail=1 ;;
 esac
 
