@@ -13,10 +13,13 @@
  * may have put anything in its place: it is opened without following a
  * link and without waiting for a writer, and read only if it is a regular
  * file of at most PUSHBACK_MAX bytes. What goes wrong is said, and the
- * attempt counts as having said nothing.
+ * attempt counts as having said nothing. Before the next attempt, what is
+ * in the file's place is removed, a directory with what is in it (or
+ * moved aside, see clear_tree()), so that every attempt has the file.
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -35,6 +38,14 @@
 #define VAR_LEN		(sizeof VAR - 1)
 #define SHARED_NAME	"/retry-"		/* then the user's id */
 #define OWN_NAME	"/retry-control.XXXXXX"	/* mkdtemp's template */
+#define ASIDE		".bad-XXXXXX"		/* after the name, moved aside */
+/*
+ * A directory put in the file's place is removed this many levels deep
+ * and this many entries in all, at most: an attempt's leftovers go in a
+ * moment, and no tree, however big, holds the run between attempts.
+ */
+#define TREE_DEPTH	8
+#define TREE_ENTRIES	4096
 
 static void say(const char *, ...) __attribute__((format(printf, 1, 2)));
 
@@ -159,9 +170,122 @@ place(struct control *c, const char *run_id)
 	return 0;
 }
 
+static int	empty_tree(int, dev_t, int, unsigned *);
+
+/*
+ * Remove name from the directory fd: a file or a link unlinked (a link
+ * is never followed), a directory emptied first (empty_tree()).
+ */
+static int
+remove_entry(int fd, const char *name, dev_t dev, int depth, unsigned *left)
+{
+	int	sub;
+
+	if (*left == 0) {
+		errno = ENOTEMPTY;
+		return -1;
+	}
+	(*left)--;
+	if (unlinkat(fd, name, 0) == 0 || errno == ENOENT)
+		return 0;
+	/* A directory: EISDIR from Linux, EPERM from POSIX. */
+	if ((errno != EISDIR && errno != EPERM) || depth == 0) {
+		errno = ENOTEMPTY;
+		return -1;
+	}
+	/* Not entered if it was swapped for a link meanwhile. */
+	sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_NONBLOCK | O_CLOEXEC);
+	if (sub == -1 || empty_tree(sub, dev, depth - 1, left) == -1)
+		return -1;
+	return unlinkat(fd, name, AT_REMOVEDIR);
+}
+
+/*
+ * Empty the directory fd (closed here), depth levels down and *left
+ * entries at most, on the file system dev only: a file system mounted
+ * in it is not emptied (rm's --one-file-system). -1 when anything stays.
+ */
+static int
+empty_tree(int fd, dev_t dev, int depth, unsigned *left)
+{
+	struct stat	 st;
+	struct dirent	*e;
+	DIR		*d;
+	int		 r = 0;
+
+	if (fstat(fd, &st) == -1 || st.st_dev != dev ||
+	    (d = fdopendir(fd)) == NULL) {
+		close(fd);
+		errno = ENOTEMPTY;
+		return -1;
+	}
+	while (r == 0 && (e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			r = remove_entry(fd, e->d_name, dev, depth, left);
+	closedir(d);
+	return r;
+}
+
+/*
+ * Move the directory at the file's name aside, to a new NAME.bad-XXXXXX
+ * beside it (said): renamed over an empty directory that mkdtemp() made,
+ * so that no other name is taken.
+ */
+static int
+move_aside(const struct control *c)
+{
+	size_t	 len = strlen(c->file) + sizeof ASIDE;
+	char	*aside;
+	int	 r = -1;
+
+	if ((aside = malloc(len)) == NULL)
+		return -1;
+	*put_str(put_str(aside, c->file), ASIDE) = '\0';
+	if (mkdtemp(aside) != NULL) {
+		if ((r = rename(c->file, aside)) == 0)
+			say("RETRY_CONTROL: a directory in its place moved to "
+			    "%s", aside);
+		else
+			(void)rmdir(aside);
+	}
+	free(aside);
+	return r;
+}
+
+/*
+ * A directory with something in it at the file's name: the attempt's (or
+ * a process's it left), in retry's own directory, so removed with what is
+ * in it, never through a link. One too deep or too big to remove in a
+ * moment, or on a file system of its own, is moved aside.
+ */
+static int
+clear_tree(const struct control *c)
+{
+	struct stat	st, up;
+	unsigned	left = TREE_ENTRIES;
+	int		fd;
+
+	fd = open(c->file, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC);
+	if (fd == -1)
+		return errno == ENOENT ? 0 : -1;
+	/* A mount point's ".." is the directory it is mounted in. */
+	if (fstat(fd, &st) == -1 ||
+	    fstatat(fd, "..", &up, AT_SYMLINK_NOFOLLOW) == -1 ||
+	    st.st_dev != up.st_dev) {
+		close(fd);
+		return move_aside(c);
+	}
+	if (empty_tree(fd, st.st_dev, TREE_DEPTH, &left) == 0 &&
+	    (rmdir(c->file) == 0 || errno == ENOENT))
+		return 0;
+	return move_aside(c);
+}
+
 /*
  * Remove whatever the last attempt left under the name: the file, or
- * what it put in its place (a link, a FIFO, an empty directory).
+ * what it put in its place (a link, a FIFO, a directory).
  */
 static int
 clear(const struct control *c)
@@ -170,7 +294,11 @@ clear(const struct control *c)
 		return 0;
 	if (errno != EISDIR && errno != EPERM)
 		return -1;
-	return rmdir(c->file);
+	if (rmdir(c->file) == 0 || errno == ENOENT)
+		return 0;
+	if (errno != ENOTEMPTY && errno != EEXIST)
+		return -1;
+	return clear_tree(c);
 }
 
 /*

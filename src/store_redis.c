@@ -37,6 +37,7 @@
 #include "dynlib.h"
 #include "eventloop.h"
 #include "large.h"
+#include "redis_bound.h"
 #include "redis_conn.h"
 #include "redis_url.h"
 #include "store.h"
@@ -225,6 +226,29 @@ static const char lua_report[] = LUA_COMMON
 /* Replies a connection may owe: its set-up's four, and one a call's. */
 #define STORE_REDIS_OWED 8
 
+/*
+ * The most a server's reply may hold before the reader keeps it (see
+ * redis_bound.c): hiredis keeps what a reply announces until all of it
+ * has come, so without a bound a server that announces 2 GB costs 2 GB.
+ * The longest the store is sent: a script's answer, six numbers (an
+ * integer each, or a string of "%.0f" or "%.9f": a double's 309 digits
+ * at most, 9 decimals, a sign: under 330 bytes); SCRIPT LOAD's SHA1
+ * (40); TIME's two numbers; a dry run's HMGET, the numbers a script
+ * wrote (a value that is longer is no state of a run's); a line, "+OK",
+ * an integer, or an error: Redis's words on a script (its SHA1, a line
+ * of it) or a redirection (a host name, 255 bytes, and a port), a few
+ * hundred bytes. With room for a server that says more than these, ten
+ * times that: a string or a line of 4 KiB, an array of 64 (six now);
+ * and 64 KiB for all of a reply, so that a server nesting arrays costs
+ * no more. A reply over these is refused and the call fails open.
+ */
+static const struct redis_limits store_redis_limits = {
+	.line = 4096,
+	.bulk = 4096,
+	.elements = 64,
+	.reply = 65536,
+};
+
 /* What a reply owed is for, once it comes. */
 enum owed {
 	OWED_OK,		/* AUTH, SELECT: +OK, else the call fails */
@@ -238,6 +262,7 @@ struct redis_store {
 	struct redis_url url;
 	struct redis_conn conn;		/* fd -1: not connected */
 	redisReader	*reader;
+	struct redis_bound bound;	/* what the reader is fed, checked */
 	struct tls	*tls;		/* rediss://: made when opened */
 	char		 tls_error[400];	/* why it could not be */
 	char		 node[REDIS_URL_PART_MAX];	/* where to connect */
@@ -322,10 +347,11 @@ lost:
 static redisReply *
 read_reply(struct redis_store *rs)
 {
-	char	 buf[16384], why[400];
-	void	*reply = NULL;
-	size_t	 got;
-	int	 late;
+	char		 buf[16384], why[400];
+	const char	*refused;
+	void		*reply = NULL;
+	size_t		 got;
+	int		 late;
 
 	for (;;) {
 		if (hiredis.redisReaderGetReply(rs->reader, &reply) != REDIS_OK) {
@@ -345,6 +371,10 @@ read_reply(struct redis_store *rs)
 				rs->base.kept = 1;
 				return NULL;
 			}
+			break;
+		}
+		if (redis_bound_feed(&rs->bound, buf, got, &refused) == -1) {
+			fail(rs, "a reply refused: ", refused);
 			break;
 		}
 		if (hiredis.redisReaderFeed(rs->reader, buf, got) != REDIS_OK) {
@@ -443,6 +473,7 @@ open_conn(struct redis_store *rs)
 		drop(rs);
 		return fail(rs, strerror(ENOMEM), NULL);
 	}
+	redis_bound_init(&rs->bound, &store_redis_limits);
 	return 0;
 }
 

@@ -30,7 +30,7 @@ fi
 if grep -q '^#define HAVE_OPENSSL 1' "$builddir/config.h"; then
 	libs="$libs -ldl"	# OpenSSL itself is loaded when used
 fi
-targets="fuzz_duration fuzz_statuslist fuzz_jitter fuzz_options fuzz_http fuzz_budget fuzz_redis_url fuzz_pushback fuzz_metrics"
+targets="fuzz_duration fuzz_statuslist fuzz_jitter fuzz_options fuzz_http fuzz_budget fuzz_redis_url fuzz_redis_bound fuzz_pushback fuzz_metrics"
 
 cd "$top"
 rm -rf "$out/obj"

@@ -11,7 +11,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 secs=${1:-30}
 out=${FUZZ_OUT:-/tmp/retry-fuzz}
-targets=${TARGETS:-fuzz_duration fuzz_statuslist fuzz_jitter fuzz_options fuzz_http fuzz_budget fuzz_redis_url fuzz_pushback fuzz_metrics}
+targets=${TARGETS:-fuzz_duration fuzz_statuslist fuzz_jitter fuzz_options fuzz_http fuzz_budget fuzz_redis_url fuzz_redis_bound fuzz_pushback fuzz_metrics}
 
 case $secs in
 '' | *[!0-9]*)
