@@ -743,19 +743,25 @@ update(const struct target *t, const char *label,
 /*
  * At the end of a run: count it in FILE under label (cleaned: see
  * metrics_label_clean()). 0, or -1 with what went wrong in err: FILE is
- * then as it was.
+ * then as it was. FILE is read before its lock is taken, and again
+ * under it: a lock is made only beside a FILE that is retry's, or none
+ * yet, never beside a file that is refused, as the target of a link
+ * that an attempt put in FILE's place (issue 38).
  */
 int
 metrics_write(const char *given, const char *label,
     const struct metrics_run *r, uint64_t wait_ns, metrics_rest rest,
     char *err, size_t errlen)
 {
+	struct metrics_table	tab = { NULL, 0, 0 };
 	struct target		t;
 	char			clean[METRICS_LABEL_MAX + 1], buf[PATH_MAX + 64];
-	mode_t			type = 0;
+	mode_t			mode, type = 0;
 	int			lock = -1, rc = -1, e, locking = 0;
 
-	if (resolve(given, &t) == 0 && open_dir(&t) == 0) {
+	if (resolve(given, &t) == 0 && open_dir(&t) == 0 &&
+	    read_table(&t, &tab, &mode, &type) == 0) {
+		metrics_free(&tab);
 		locking = 1;
 		if ((lock = take_lock(&t, wait_ns, rest, &type)) != -1) {
 			locking = 0;
@@ -764,6 +770,7 @@ metrics_write(const char *given, const char *label,
 		}
 	}
 	e = errno;
+	metrics_free(&tab);
 	if (lock != -1)
 		close(lock);
 	if (t.dirfd != -1)
