@@ -116,7 +116,7 @@ open_failed(int dirfd, const char *path, int flags, int want, mode_t *type)
 
 	if ((e == ELOOP && (flags & O_NOFOLLOW)) || e == ENXIO ||
 	    e == EISDIR || (e == ENOTDIR && (flags & O_DIRECTORY))) {
-		if (fstatat(dirfd, path, &sb, flags & O_NOFOLLOW ?
+		if (fstatat(dirfd, path, &sb, (flags & O_NOFOLLOW) ?
 		    AT_SYMLINK_NOFOLLOW : 0) == 0 &&
 		    unwanted(sb.st_mode & S_IFMT, want) != 0) {
 			*type = sb.st_mode & S_IFMT;
@@ -125,6 +125,16 @@ open_failed(int dirfd, const char *path, int flags, int want, mode_t *type)
 	}
 	errno = e;
 	return -1;
+}
+
+/* Clear O_NONBLOCK on fd: 0, or errno. */
+static int
+blocking(int fd)
+{
+	int	fl = fcntl(fd, F_GETFL);
+
+	return fl != -1 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != -1 ? 0 :
+	    errno;
 }
 
 /*
@@ -156,10 +166,8 @@ fd_open_checked(int dirfd, const char *path, int flags, mode_t mode, int want,
 	else if ((e = unwanted(sb.st_mode & S_IFMT, want)) != 0)
 		*type = sb.st_mode & S_IFMT;
 	else if (!(want & FD_BLOCKING) || !S_ISREG(sb.st_mode) ||
-	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
+	    (e = blocking(fd)) == 0)
 		return fd;
-	else
-		e = errno;
 	close(fd);
 	errno = e;
 	return -1;

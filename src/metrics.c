@@ -412,8 +412,8 @@ metrics_free(struct metrics_table *t)
  * FILE as it is written: where links led (path), the directory it is in,
  * held open, and the names in it of FILE, its lock and its temporary
  * file. Each of them is opened in that directory by its name, never
- * through a link: a directory or a link swapped in for one of them
- * during the run leads nowhere else.
+ * through a link: once the directory is open, nothing swapped in for
+ * one of them, or for the directory, leads elsewhere.
  */
 struct target {
 	char	 path[PATH_MAX];
