@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "control.h"
+#include "fdutil.h"
 #include "log.h"
 #include "put.h"
 #include "room.h"
@@ -357,7 +358,7 @@ control_fresh(struct control *c, struct runenv *env)
 	runenv_control(env, c->entry);
 }
 
-/* Why an opened file is not read, or NULL; *empty: nothing in it. */
+/* Why an opened regular file is not read, or NULL; *empty: nothing in it. */
 static const char *
 unfit(int fd, int *empty)
 {
@@ -365,8 +366,6 @@ unfit(int fd, int *empty)
 
 	if (fstat(fd, &st) == -1)
 		return strerror(errno);
-	if (!S_ISREG(st.st_mode))
-		return "not a regular file";
 	if (st.st_size > PUSHBACK_MAX)
 		return "more than 4 KiB";
 	*empty = st.st_size == 0;
@@ -419,14 +418,15 @@ read_file(struct control *c, struct pushback *p)
 	char		 buf[PUSHBACK_MAX + 1], shown[PUSHBACK_SHOW_MAX];
 	const char	*why;
 	ssize_t		 len;
+	mode_t		 type;
 	int		 fd, empty = 0;
 
-	fd = open(c->file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	fd = fd_open_checked(AT_FDCWD, c->file, O_RDONLY | O_NOFOLLOW, 0,
+	    FD_FILE | FD_BLOCKING, &type);
 	if (fd == -1 && errno == ENOENT)
 		return 0;	/* removed: nothing said */
 	if (fd == -1) {
-		say("RETRY_CONTROL: ignored: %s", errno == ELOOP ?
-		    "a symbolic link, not followed" : strerror(errno));
+		say("RETRY_CONTROL: ignored: %s", fd_why(errno, type));
 		return -1;
 	}
 	/* Empty, as nearly always: no read to find that out. */

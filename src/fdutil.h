@@ -3,9 +3,21 @@
 #ifndef RETRY_FDUTIL_H
 #define RETRY_FDUTIL_H
 
+#include <stddef.h>
+#include <sys/types.h>
+
 #define PIPE_BIG 1048576	/* bytes: Linux's default pipe-max-size */
 
-void	pipe_enlarge(int);
-int	pipe_empty(int);
+/* What fd_open_checked() accepts, and how it leaves the descriptor. */
+#define FD_FILE		0x1	/* a regular file */
+#define FD_DIR		0x2	/* a directory */
+#define FD_BLOCKING	0x4	/* a regular file's I/O blocks (no O_NONBLOCK) */
+
+void		 pipe_enlarge(int);
+int		 pipe_empty(int);
+int		 fd_open_checked(int, const char *, int, mode_t, int, mode_t *);
+const char	*fd_kind(mode_t);
+const char	*fd_why(int, mode_t);
+int		 fd_read_all(int, size_t, char **, size_t *);
 
 #endif

@@ -13,6 +13,9 @@
  * does not read) that is then renamed over FILE. Counters carry over
  * from FILE's previous contents; concurrent runs with the same FILE take
  * turns under a lock on FILE.lock, so that none loses another's count.
+ * Anyone who can write FILE's directory, the attempt included, may put
+ * anything there: each of the three is opened without waiting, never
+ * through a link, and used only as a regular file (fdutil.c).
  */
 #include "config.h"
 
@@ -29,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fdutil.h"
 #include "metrics.h"
 #include "utf8.h"
 
@@ -404,6 +408,22 @@ metrics_free(struct metrics_table *t)
 	memset(t, 0, sizeof *t);
 }
 
+/*
+ * FILE as it is written: where links led (path), the directory it is in,
+ * held open, and the names in it of FILE, its lock and its temporary
+ * file. Each of them is opened in that directory by its name, never
+ * through a link: once the directory is open, nothing swapped in for
+ * one of them, or for the directory, leads elsewhere.
+ */
+struct target {
+	char	 path[PATH_MAX];
+	char	 dir[PATH_MAX];
+	int	 dirfd;
+	char	*name;			/* in path */
+	char	 lock[NAME_MAX + 1];
+	char	 tmp[NAME_MAX + 1];
+};
+
 /* path's directory, in dir[PATH_MAX]: "." for a bare name. */
 static void
 dir_of(const char *path, char *dir)
@@ -416,228 +436,6 @@ dir_of(const char *path, char *dir)
 		snprintf(dir, PATH_MAX, "/");
 	else
 		snprintf(dir, PATH_MAX, "%.*s", (int)(slash - path), path);
-}
-
-/*
- * Open path for reading, never blocking on a FIFO and never taking a
- * terminal; -1 with errno ENOENT when there is none, EINVAL when it is
- * not a regular file.
- */
-static int
-open_existing(const char *path)
-{
-	struct stat	sb;
-	int		fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd == -1)
-		return -1;
-	if (fstat(fd, &sb) == -1) {
-		close(fd);
-		return -1;
-	}
-	if (!S_ISREG(sb.st_mode)) {
-		close(fd);
-		errno = S_ISDIR(sb.st_mode) ? EISDIR : EINVAL;
-		return -1;
-	}
-	return fd;
-}
-
-/*
- * Read all of fd (at the most METRICS_FILE_MAX bytes) into a malloc'd,
- * NUL-terminated *buf of *len bytes; -1 (errno EFBIG) past that.
- */
-static int
-read_all(int fd, char **buf, size_t *len)
-{
-	char	*b;
-	ssize_t	 n;
-	size_t	 got = 0;
-
-	if ((b = malloc(METRICS_FILE_MAX + 2)) == NULL)
-		return -1;
-	while (got <= METRICS_FILE_MAX) {
-		n = read(fd, b + got, METRICS_FILE_MAX + 1 - got);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += (size_t)n;
-	}
-	if (n == -1 || got > METRICS_FILE_MAX) {
-		if (n != -1)
-			errno = EFBIG;
-		free(b);
-		return -1;
-	}
-	b[got] = '\0';
-	*buf = b;
-	*len = got;
-	return 0;
-}
-
-/*
- * Before the run: FILE can be written. Its directory is there and
- * writable, and FILE, if there, is a regular file that holds retry's
- * metrics (or nothing): any other file would be replaced, and lost.
- */
-int
-metrics_check(const char *path, char *err, size_t errlen)
-{
-	char	dir[PATH_MAX], *buf = NULL;
-	size_t	len;
-	int	fd, e;
-
-	if (strlen(path) + 32 >= PATH_MAX) {
-		snprintf(err, errlen, "--metrics=%s: %s", path,
-		    strerror(ENAMETOOLONG));
-		return -1;
-	}
-	dir_of(path, dir);
-	if (access(dir, W_OK | X_OK) == -1) {
-		snprintf(err, errlen, "--metrics=%s: cannot write in %s: %s",
-		    path, dir, strerror(errno));
-		return -1;
-	}
-	if ((fd = open_existing(path)) == -1)
-		e = errno == ENOENT ? 0 : errno;
-	else {
-		e = read_all(fd, &buf, &len) == -1 ? errno : 0;
-		close(fd);
-	}
-	if (e == 0 && buf != NULL) {
-		struct metrics_table	t = { NULL, 0, 0 };
-
-		/* What the write at the end would refuse, refused now. */
-		if (metrics_parse(&t, buf, len) == -1)
-			e = errno == EINVAL ? -1 : errno;
-		metrics_free(&t);
-	}
-	free(buf);
-	if (e == 0)
-		return 0;
-	snprintf(err, errlen, "--metrics=%s: %s", path, e == -1 ?
-	    "the file holds something other than retry's metrics, which "
-	    "would be replaced" : e == EINVAL ? "not a regular file" :
-	    strerror(e));
-	return -1;
-}
-
-/* Sleep ns nanoseconds, signals or not. */
-static void
-pause_ns(uint64_t ns)
-{
-	struct timespec	ts = { (time_t)(ns / 1000000000),
-	    (long)(ns % 1000000000) };
-
-	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
-		;
-}
-
-/*
- * Take the lock on path.lock, waiting wait_ns at the most, in rests of
- * rest() (NULL: nanosleep): the fd that holds it (closing it lets go),
- * or -1 (EWOULDBLOCK: held all along). Opened read-only, which flock()
- * needs no more than: users who share FILE share the lock file too.
- */
-static int
-take_lock(const char *path, uint64_t wait_ns, metrics_rest rest)
-{
-	char		lock[PATH_MAX];
-	uint64_t	waited = 0, step = 1000000;
-	int		fd;
-
-	snprintf(lock, sizeof lock, "%s.lock", path);
-	fd = open(lock, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
-	    O_NOCTTY, 0666);
-	if (fd == -1)
-		return -1;
-	while (flock(fd, LOCK_EX | LOCK_NB) == -1) {
-		if ((errno != EWOULDBLOCK && errno != EINTR) ||
-		    waited >= wait_ns) {
-			close(fd);
-			errno = EWOULDBLOCK;
-			return -1;
-		}
-		if (rest != NULL ? rest(step) == -1 : (pause_ns(step), 0)) {
-			close(fd);
-			errno = EWOULDBLOCK;
-			return -1;
-		}
-		waited += step;
-		step = step < 64000000 ? step * 2 : step;
-	}
-	return fd;
-}
-
-/* Write buf[0..len) to path through a sibling renamed over it; mode. */
-static int
-replace_file(const char *path, const char *buf, size_t len, mode_t mode)
-{
-	char	tmp[PATH_MAX];
-	size_t	done = 0;
-	ssize_t	n;
-	int	fd, e;
-
-	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-	(void)unlink(tmp);	/* left by a run that died with our pid */
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
-	    0666);
-	if (fd == -1)
-		return -1;
-	if (mode != 0)
-		(void)fchmod(fd, mode);
-	while (done < len) {
-		if ((n = write(fd, buf + done, len - done)) == -1) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		done += (size_t)n;
-	}
-	e = done < len || fsync(fd) == -1 ? errno : 0;
-	if (close(fd) == -1 && e == 0)
-		e = errno;
-	if (e == 0 && rename(tmp, path) == -1)
-		e = errno;
-	if (e == 0)
-		return 0;
-	(void)unlink(tmp);
-	errno = e;
-	return -1;
-}
-
-/* Under the lock: read FILE, count the run, replace FILE. */
-static int
-update(const char *path, const char *label, const struct metrics_run *r)
-{
-	struct metrics_table	 t = { NULL, 0, 0 };
-	struct stat		 sb;
-	char			*old = NULL, *text = NULL;
-	size_t			 len = 0;
-	mode_t			 mode = 0;
-	int			 fd, rc = -1;
-
-	if ((fd = open_existing(path)) == -1 && errno != ENOENT)
-		return -1;
-	if (fd != -1) {
-		if (fstat(fd, &sb) == 0)
-			mode = sb.st_mode & 07777;
-		if (read_all(fd, &old, &len) == -1) {
-			close(fd);
-			return -1;
-		}
-		close(fd);
-	}
-	if ((old == NULL || metrics_parse(&t, old, len) == 0) &&
-	    metrics_add(&t, label, r) == 0 &&
-	    metrics_format(&t, &text, &len) == 0)
-		rc = replace_file(path, text, len, mode);
-	free(old);
-	free(text);
-	metrics_free(&t);
-	return rc;
 }
 
 /*
@@ -674,42 +472,311 @@ follow(const char *path, char *out)
 }
 
 /*
+ * Where FILE, given, is written: a link is followed, and its target is
+ * what is replaced, and locked. -1 (errno) when a name would be too
+ * long, or it names a directory.
+ */
+static int
+resolve(const char *given, struct target *t)
+{
+	int	n;
+
+	t->dirfd = -1;
+	if (follow(given, t->path) == -1)
+		snprintf(t->path, sizeof t->path, "%s", given);
+	if (strlen(t->path) + 32 >= PATH_MAX) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	dir_of(t->path, t->dir);
+	t->name = strrchr(t->path, '/') == NULL ? t->path :
+	    strrchr(t->path, '/') + 1;
+	if (*t->name == '\0' || strcmp(t->name, ".") == 0 ||
+	    strcmp(t->name, "..") == 0) {
+		errno = EISDIR;
+		return -1;
+	}
+	n = snprintf(t->lock, sizeof t->lock, "%s.lock", t->name);
+	if (n < 0 || (size_t)n >= sizeof t->lock || (n = snprintf(t->tmp,
+	    sizeof t->tmp, "%s.%ld.tmp", t->name, (long)getpid())) < 0 ||
+	    (size_t)n >= sizeof t->tmp) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+}
+
+/* Open FILE's directory, where everything is made; -1 with errno. */
+static int
+open_dir(struct target *t)
+{
+	mode_t	type;
+
+	t->dirfd = fd_open_checked(AT_FDCWD, t->dir, O_RDONLY | O_DIRECTORY,
+	    0, FD_DIR, &type);
+	return t->dirfd == -1 ? -1 : 0;
+}
+
+/*
+ * FILE's series, into tab: none when there is no FILE; *mode its
+ * permissions (0: none). -1 with errno: EINVAL when it holds something
+ * other than retry's metrics, else with *type when it is not a regular
+ * file (a link there now is not followed).
+ */
+static int
+read_table(const struct target *t, struct metrics_table *tab, mode_t *mode,
+    mode_t *type)
+{
+	struct stat	 sb;
+	char		*buf;
+	size_t		 len;
+	int		 fd, rc, e;
+
+	*mode = 0;
+	fd = fd_open_checked(t->dirfd, t->name, O_RDONLY | O_NOFOLLOW, 0,
+	    FD_FILE | FD_BLOCKING, type);
+	if (fd == -1)
+		return errno == ENOENT ? 0 : -1;
+	if (fstat(fd, &sb) == 0)
+		*mode = sb.st_mode & 07777;
+	rc = fd_read_all(fd, METRICS_FILE_MAX, &buf, &len);
+	e = errno;
+	close(fd);
+	if (rc == -1) {
+		errno = e;
+		return -1;
+	}
+	rc = metrics_parse(tab, buf, len);
+	free(buf);
+	return rc;
+}
+
+/*
+ * Why FILE cannot be written, for a message: e and type as the step that
+ * failed left them, lock: that step was the lock's. In buf, or a
+ * constant.
+ */
+static const char *
+reason(const struct target *t, int lock, int e, mode_t type, char *buf,
+    size_t len)
+{
+	if (type != 0) {
+		snprintf(buf, len, "%s%s is %s", t->path, lock ? ".lock" : "",
+		    fd_why(e, type));
+		return buf;
+	}
+	switch (e) {
+	case EINVAL:
+		return "the file holds something other than retry's metrics";
+	case ENOSPC:
+		return "it holds " STR(METRICS_SERIES_MAX) " labels already, "
+		    "the most it may";
+	case EWOULDBLOCK:
+		return lock ? "another run held its lock all along" :
+		    strerror(e);
+	default:
+		return strerror(e);
+	}
+}
+
+/*
+ * Whether FILE's lock, if it is there, is a regular file; -1, with errno
+ * and *type, when it is not, and so would be refused at the end.
+ */
+static int
+lock_fits(const struct target *t, mode_t *type)
+{
+	struct stat	sb;
+
+	if (fstatat(t->dirfd, t->lock, &sb, AT_SYMLINK_NOFOLLOW) == -1 ||
+	    S_ISREG(sb.st_mode))
+		return 0;
+	*type = sb.st_mode & S_IFMT;
+	errno = S_ISDIR(sb.st_mode) ? EISDIR : EINVAL;
+	return -1;
+}
+
+/*
+ * Before the run: FILE can be written. Its directory is there and
+ * writable; FILE, if there, is a regular file that holds retry's metrics
+ * (or nothing): any other file would be replaced, and lost; its lock, if
+ * there, is a regular file.
+ */
+int
+metrics_check(const char *given, char *err, size_t errlen)
+{
+	struct metrics_table	tab = { NULL, 0, 0 };
+	struct target		t;
+	char			buf[PATH_MAX + 64];
+	mode_t			mode, type = 0;
+	int			rc, e, lock = 0;
+
+	if (resolve(given, &t) == -1) {
+		snprintf(err, errlen, "--metrics=%s: %s", given,
+		    strerror(errno));
+		return -1;
+	}
+	if (access(t.dir, W_OK | X_OK) == -1 || open_dir(&t) == -1) {
+		snprintf(err, errlen, "--metrics=%s: cannot write in %s: %s",
+		    given, t.dir, strerror(errno));
+		return -1;
+	}
+	rc = read_table(&t, &tab, &mode, &type);
+	if (rc == 0 && (rc = lock_fits(&t, &type)) == -1)
+		lock = 1;
+	e = errno;
+	metrics_free(&tab);
+	close(t.dirfd);
+	if (rc == 0)
+		return 0;
+	snprintf(err, errlen, "--metrics=%s: %s%s", given, reason(&t, lock,
+	    e, type, buf, sizeof buf), e == EINVAL && type == 0 ?
+	    ", which would be replaced" : "");
+	return -1;
+}
+
+/* Sleep ns nanoseconds, signals or not. */
+static void
+pause_ns(uint64_t ns)
+{
+	struct timespec	ts = { (time_t)(ns / 1000000000),
+	    (long)(ns % 1000000000) };
+
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
+/*
+ * Take the lock on FILE.lock, waiting wait_ns at the most, in rests of
+ * rest() (NULL: nanosleep): the fd that holds it (closing it lets go),
+ * or -1 (EWOULDBLOCK: held all along; else with *type, what is there
+ * instead of a regular file). Opened read-only, which flock() needs no
+ * more than: users who share FILE share the lock file too. Made in
+ * FILE's directory, never through a link, and never waited on: a FIFO
+ * there would hold the open for ever (issue 38).
+ */
+static int
+take_lock(const struct target *t, uint64_t wait_ns, metrics_rest rest,
+    mode_t *type)
+{
+	uint64_t	waited = 0, step = 1000000;
+	int		fd;
+
+	fd = fd_open_checked(t->dirfd, t->lock, O_RDONLY | O_CREAT |
+	    O_NOFOLLOW, 0666, FD_FILE, type);
+	if (fd == -1)
+		return -1;
+	while (flock(fd, LOCK_EX | LOCK_NB) == -1) {
+		if ((errno != EWOULDBLOCK && errno != EINTR) ||
+		    waited >= wait_ns || (rest != NULL ? rest(step) == -1 :
+		    (pause_ns(step), 0))) {
+			close(fd);
+			errno = EWOULDBLOCK;
+			return -1;
+		}
+		waited += step;
+		step = step < 64000000 ? step * 2 : step;
+	}
+	return fd;
+}
+
+/*
+ * Write buf[0..len) to FILE through its temporary file, renamed over it;
+ * mode. O_EXCL opens nothing that is there, and makes no file through a
+ * link: what a run that died with our pid left is removed first.
+ */
+static int
+replace_file(const struct target *t, const char *buf, size_t len,
+    mode_t mode)
+{
+	size_t	done = 0;
+	ssize_t	n;
+	int	fd, e;
+
+	(void)unlinkat(t->dirfd, t->tmp, 0);
+	fd = openat(t->dirfd, t->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC |
+	    O_NOFOLLOW, 0666);
+	if (fd == -1)
+		return -1;
+	if (mode != 0)
+		(void)fchmod(fd, mode);
+	while (done < len) {
+		if ((n = write(fd, buf + done, len - done)) == -1) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		done += (size_t)n;
+	}
+	e = done < len || fsync(fd) == -1 ? errno : 0;
+	if (close(fd) == -1 && e == 0)
+		e = errno;
+	if (e == 0 && renameat(t->dirfd, t->tmp, t->dirfd, t->name) == -1)
+		e = errno;
+	if (e == 0)
+		return 0;
+	(void)unlinkat(t->dirfd, t->tmp, 0);
+	errno = e;
+	return -1;
+}
+
+/* Under the lock: read FILE, count the run, replace FILE. */
+static int
+update(const struct target *t, const char *label,
+    const struct metrics_run *r, mode_t *type)
+{
+	struct metrics_table	 tab = { NULL, 0, 0 };
+	char			*text = NULL;
+	size_t			 len = 0;
+	mode_t			 mode;
+	int			 rc = -1;
+
+	if (read_table(t, &tab, &mode, type) == 0 &&
+	    metrics_add(&tab, label, r) == 0 &&
+	    metrics_format(&tab, &text, &len) == 0)
+		rc = replace_file(t, text, len, mode);
+	free(text);
+	metrics_free(&tab);
+	return rc;
+}
+
+/*
  * At the end of a run: count it in FILE under label (cleaned: see
  * metrics_label_clean()). 0, or -1 with what went wrong in err: FILE is
- * then as it was.
+ * then as it was. FILE is read before its lock is taken, and again
+ * under it: a lock is made only beside a FILE that is retry's, or none
+ * yet, never beside a file that is refused, as the target of a link
+ * that an attempt put in FILE's place (issue 38).
  */
 int
 metrics_write(const char *given, const char *label,
     const struct metrics_run *r, uint64_t wait_ns, metrics_rest rest,
     char *err, size_t errlen)
 {
-	char		 clean[METRICS_LABEL_MAX + 1], real[PATH_MAX];
-	const char	*path = given;
-	int		 lock, rc, e;
+	struct metrics_table	tab = { NULL, 0, 0 };
+	struct target		t;
+	char			clean[METRICS_LABEL_MAX + 1], buf[PATH_MAX + 64];
+	mode_t			mode, type = 0;
+	int			lock = -1, rc = -1, e, locking = 0;
 
-	/* A link is followed: its target is what is replaced, and locked. */
-	if (follow(given, real) == 0)
-		path = real;
-	if (strlen(path) + 32 >= PATH_MAX) {
-		errno = ENAMETOOLONG;
-		lock = -1;
-	} else
-		lock = take_lock(path, wait_ns, rest);
-	if (lock == -1) {
-		snprintf(err, errlen, "cannot write the metrics to %s: %s",
-		    given, errno == EWOULDBLOCK ? "another run held its lock "
-		    "all along" : strerror(errno));
-		return -1;
+	if (resolve(given, &t) == 0 && open_dir(&t) == 0 &&
+	    read_table(&t, &tab, &mode, &type) == 0) {
+		metrics_free(&tab);
+		locking = 1;
+		if ((lock = take_lock(&t, wait_ns, rest, &type)) != -1) {
+			locking = 0;
+			metrics_label_clean(label, clean, sizeof clean);
+			rc = update(&t, clean, r, &type);
+		}
 	}
-	metrics_label_clean(label, clean, sizeof clean);
-	rc = update(path, clean, r);
 	e = errno;
-	close(lock);
+	metrics_free(&tab);
+	if (lock != -1)
+		close(lock);
+	if (t.dirfd != -1)
+		close(t.dirfd);
 	if (rc == -1)
 		snprintf(err, errlen, "cannot write the metrics to %s: %s",
-		    given, e == EINVAL ? "the file holds something other than "
-		    "retry's metrics" : e == ENOSPC ? "it holds " STR(
-		    METRICS_SERIES_MAX) " labels already, the most it may" :
-		    strerror(e));
+		    given, reason(&t, locking, e, type, buf, sizeof buf));
 	return rc;
 }

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "eventloop.h"
+#include "fdutil.h"
 #include "rng.h"
 #include "store.h"
 #include "store_file.h"
@@ -87,38 +88,6 @@ fail(struct file_store *fs, const char *what)
 	snprintf(fs->base.error, sizeof fs->base.error, "%s: %s/%s",
 	    strerror(errno), fs->dir, what);
 	return -1;
-}
-
-/* What a file that is not a regular one is, for a message. */
-static const char *
-kind(mode_t mode)
-{
-	if (S_ISDIR(mode))
-		return "a directory";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	if (S_ISCHR(mode) || S_ISBLK(mode))
-		return "a device";
-	if (S_ISLNK(mode))
-		return "a symbolic link";
-	return "a special file";
-}
-
-/*
- * What is at name in DIR when it could not be opened or is not a regular
- * file, or NULL when it is a regular file or cannot be seen.
- */
-static const char *
-kind_at(struct file_store *fs, const char *name)
-{
-	struct stat	sb;
-
-	if (fstatat(fs->dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == -1 ||
-	    S_ISREG(sb.st_mode))
-		return NULL;
-	return kind(sb.st_mode);
 }
 
 /*
@@ -182,43 +151,29 @@ open_dir(struct file_store *fs, enum store_create create, char *err,
  * Anything else that is not a regular file is left as it is, and the run
  * goes on without the budget: two runs that both found it could each
  * remove what the other made in its place, and then each hold a lock of
- * its own. O_NONBLOCK: a FIFO or a device must not hold the run; it
- * stays, as it changes nothing for a regular file or its lock.
- * Close-on-exec: no attempt holds it.
+ * its own. Opened without waiting (fdutil.c): a FIFO or a device must
+ * not hold the run. Close-on-exec: no attempt holds it.
  */
 static int
 open_lock(struct file_store *fs)
 {
-	const int	 flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
-			    O_NOCTTY | O_CLOEXEC;
-	const char	*what;
-	struct stat	 sb;
-	int		 fd, e;
+	const int	flags = O_RDWR | O_CREAT | O_NOFOLLOW;
+	mode_t		type;
+	int		fd;
 
-	fd = openat(fs->dirfd, fs->lock, flags, 0600);
-	if (fd == -1 && errno == ELOOP && unlinkat(fs->dirfd, fs->lock, 0) == 0)
-		fd = openat(fs->dirfd, fs->lock, flags, 0600);
-	if (fd == -1) {
-		/* A directory (EISDIR), a socket (ENXIO): say which. */
-		e = errno;
-		if ((what = kind_at(fs, fs->lock)) == NULL) {
-			errno = e;
-			return fail(fs, fs->lock);
-		}
-	} else if (fstat(fd, &sb) == -1) {
-		e = errno;
-		close(fd);
-		errno = e;
-		return fail(fs, fs->lock);
-	} else if (S_ISREG(sb.st_mode)) {
+	fd = fd_open_checked(fs->dirfd, fs->lock, flags, 0600, FD_FILE, &type);
+	if (fd == -1 && type == S_IFLNK &&
+	    unlinkat(fs->dirfd, fs->lock, 0) == 0)
+		fd = fd_open_checked(fs->dirfd, fs->lock, flags, 0600, FD_FILE,
+		    &type);
+	if (fd != -1) {
 		fs->lockfd = fd;
 		return 0;
-	} else {
-		what = kind(sb.st_mode);
-		close(fd);
 	}
+	if (type == 0)
+		return fail(fs, fs->lock);
 	snprintf(fs->base.error, sizeof fs->base.error, "%s/%s is %s, not a "
-	    "regular file: remove it", fs->dir, fs->lock, what);
+	    "regular file: remove it", fs->dir, fs->lock, fd_kind(type));
 	return -1;
 }
 
@@ -319,29 +274,24 @@ read_state(struct file_store *fs, struct budget_state *st, uint64_t now,
     int *fresh)
 {
 	char		 buf[STATE_MAX + 1];
-	const char	*what;
-	struct stat	 sb;
+	mode_t		 type = 0;
 	ssize_t		 n;
-	int		 fd, r;
+	int		 fd;
 
 	*fresh = 0;
-	fd = fs->dirfd == -1 ? (errno = ENOENT, -1) : openat(fs->dirfd,
-	    fs->state, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
-	    O_CLOEXEC);
+	fd = fs->dirfd == -1 ? (errno = ENOENT, -1) : fd_open_checked(
+	    fs->dirfd, fs->state, O_RDONLY | O_NOFOLLOW, 0, FD_FILE, &type);
 	if (fd == -1 && errno == ENOENT) {
 		*fresh = 1;
 		budget_fresh(&fs->base.params, st, now);
 		return 0;
 	}
 	if (fd == -1) {
-		/* A symlink (ELOOP), a socket (ENXIO): say which. */
-		if ((what = kind_at(fs, fs->state)) != NULL)
-			warn_not_regular(fs, what);
+		if (type != 0)
+			warn_not_regular(fs, fd_kind(type));
 		else
 			warn_corrupt(fs, "cannot be read");
-	} else if ((r = fstat(fd, &sb)) == 0 && !S_ISREG(sb.st_mode)) {
-		warn_not_regular(fs, kind(sb.st_mode));
-	} else if (r == -1 || (n = read(fd, buf, sizeof buf)) < 0) {
+	} else if ((n = read(fd, buf, sizeof buf)) < 0) {
 		warn_corrupt(fs, "cannot be read");
 	} else if (budget_parse(buf, (size_t)n, st) == -1) {
 		warn_corrupt(fs, n == 0 ? "is empty" : "is corrupt");

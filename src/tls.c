@@ -12,6 +12,11 @@
  * TLS 1.2 at least. The server's certificate must chain to a trusted CA
  * and name the host we asked for: its DNS name (sent with SNI too), or
  * its IP address when the host is one (no SNI then, RFC 6066).
+ *
+ * OpenSSL opens no file of ours: a FIFO put where it looks would hold its
+ * open, or its read, for ever, signals or not (issue 38). Each file is
+ * opened here, checked (fdutil.c), read and handed over in memory; the
+ * CAs of a directory too, when a chain needs them (verify()).
  */
 #include "config.h"
 
@@ -20,6 +25,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,19 +34,52 @@
 #include <unistd.h>
 
 #include <openssl/err.h>
+#include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
 #include "dynlib.h"
+#include "fdutil.h"
 #include "large.h"
 #include "tls.h"
 
+#define TLS_FILE_MAX (8 << 20)	/* bytes of a CA, certificate or key file */
+/*
+ * What one verification reads of a directory of CAs at the most, so that
+ * no directory, however it was made, can keep the handshake busy: files
+ * of one hash (HHHHHHHH.0 to .31), hashes, files in all.
+ */
+#define HASHED_MAX 32
+#define HASHES_MAX 16
+#define HASHED_READ_MAX 64
+
 struct tls {
-	SSL_CTX	*ctx;
+	SSL_CTX		*ctx;
+	int		 cadir;		/* the directory of hashed CAs, or -1 */
+	char		*cadir_name;
+	/* In the last verification: */
+	char		 skipped[256];	/* a file of cadir passed over */
+	unsigned long	 hashes[HASHES_MAX];	/* looked up */
+	int		 nhashes;
+	int		 reads;		/* files of cadir opened */
 };
 
 struct tls_conn {
-	SSL	*ssl;
+	SSL		*ssl;
+	struct tls	*t;
+};
+
+/* Whether add_certs() loads from cadir the CAs above those it adds. */
+enum above {
+	ABOVE_NONE,
+	ABOVE_FROM_DIR,
+};
+
+/* What a file named by a variable is read as. */
+enum tls_file {
+	TLS_CA,		/* CAs: a PEM file, or a directory of them */
+	TLS_CERT,	/* our certificate, then its chain */
+	TLS_KEY,	/* our key */
 };
 
 /*
@@ -54,16 +93,22 @@ struct tls_conn {
 #define OPENSSL_FUNCS(X) \
 	X(ERR_clear_error) X(OPENSSL_init_ssl) X(SSL_CTX_set_security_level) X(ERR_peek_last_error) X(ERR_reason_error_string) \
 	X(SSL_CTX_get_security_level) X(CONF_get1_default_config_file) X(CRYPTO_free) \
-	X(SSL_CTX_ctrl) X(SSL_CTX_free) X(SSL_CTX_load_verify_dir) \
-	X(SSL_CTX_load_verify_locations) X(SSL_CTX_new) \
-	X(SSL_CTX_set_default_verify_paths) X(SSL_CTX_set_verify) \
-	X(SSL_CTX_use_PrivateKey_file) X(SSL_CTX_use_certificate_chain_file) \
+	X(SSL_CTX_ctrl) X(SSL_CTX_free) X(SSL_CTX_new) X(SSL_CTX_set_verify) \
+	X(SSL_CTX_get_cert_store) X(SSL_CTX_set_cert_verify_callback) \
+	X(SSL_CTX_use_PrivateKey) X(SSL_CTX_use_certificate) \
 	X(SSL_connect) X(SSL_ctrl) X(SSL_free) X(SSL_get0_param) \
 	X(SSL_get_error) X(SSL_get_verify_result) X(SSL_new) X(SSL_read_ex) \
 	X(SSL_set1_host) X(SSL_set_fd) X(SSL_write_ex) X(TLS_client_method) \
 	X(X509_VERIFY_PARAM_set1_ip_asc) X(X509_get_default_cert_dir) \
-	X(X509_get_default_cert_dir_env) X(X509_get_default_cert_file_env) \
-	X(X509_verify_cert_error_string)
+	X(X509_get_default_cert_dir_env) X(X509_get_default_cert_file) \
+	X(X509_get_default_cert_file_env) X(X509_verify_cert_error_string) \
+	X(BIO_new_mem_buf) X(BIO_free) X(PEM_read_bio_X509) \
+	X(PEM_read_bio_X509_AUX) X(PEM_read_bio_PrivateKey) X(EVP_PKEY_free) \
+	X(X509_free) X(X509_STORE_add_cert) X(X509_STORE_CTX_get0_cert) \
+	X(X509_STORE_CTX_get0_store) X(X509_STORE_CTX_get0_untrusted) \
+	X(X509_verify_cert) X(X509_get_issuer_name) X(X509_get_subject_name) \
+	X(X509_NAME_cmp) X(X509_NAME_hash_ex) X(OPENSSL_sk_num) \
+	X(OPENSSL_sk_value) X(OPENSSL_cleanse)
 
 static struct {
 #define X(f) __typeof__(&(f)) (f);
@@ -107,25 +152,21 @@ config_checked(char *err, size_t errlen)
 	const char	*env = getenv("OPENSSL_CONF");
 	char		*dflt = NULL;
 	const char	*path = env;
+	mode_t		 type;
 	int		 rc = 0, fd;
-	struct stat	 st;
 
 	if (path == NULL || path[0] == '\0')
 		path = dflt = ossl.CONF_get1_default_config_file();
 	if (path == NULL)
 		return 0;
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd == -1 && errno != ENOENT) {
-		snprintf(err, errlen, "TLS: cannot read the OpenSSL "
-		    "configuration %s: %s", path, strerror(errno));
-		rc = -1;
-	} else if (fd != -1 && (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode))) {
-		snprintf(err, errlen, "TLS: cannot read the OpenSSL "
-		    "configuration %s: not a regular file", path);
-		rc = -1;
-	}
+	fd = fd_open_checked(AT_FDCWD, path, O_RDONLY, 0, FD_FILE, &type);
 	if (fd != -1)
 		close(fd);
+	else if (errno != ENOENT) {
+		snprintf(err, errlen, "TLS: cannot read the OpenSSL "
+		    "configuration %s: %s", path, fd_why(errno, type));
+		rc = -1;
+	}
 	ossl.CRYPTO_free(dflt, __FILE__, __LINE__);
 	return rc;
 }
@@ -155,56 +196,283 @@ load_openssl(char *err, size_t errlen)
 	return 0;
 }
 
+/* No password is ever asked for: OpenSSL's own prompt reads a terminal. */
 static int
-load_ca(SSL_CTX *ctx, const char *path)
+no_password(char *buf, int size, int rwflag, void *arg)
 {
-	struct stat	st;
-
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return ossl.SSL_CTX_load_verify_locations(ctx, NULL, path);
-	return ossl.SSL_CTX_load_verify_locations(ctx, path, NULL);
+	(void)buf;
+	(void)size;
+	(void)rwflag;
+	(void)arg;
+	return -1;
 }
 
+/*
+ * Whether PEM reading stopped at the end of the text, having found no
+ * more (OpenSSL says "no start line"), rather than on a bad one.
+ */
 static int
-load_cert(SSL_CTX *ctx, const char *path)
+pem_at_end(void)
 {
-	return ossl.SSL_CTX_use_certificate_chain_file(ctx, path);
+	unsigned long	e = ossl.ERR_peek_last_error();
+
+	return e == 0 || (ERR_GET_LIB(e) == ERR_LIB_PEM &&
+	    ERR_GET_REASON(e) == PEM_R_NO_START_LINE);
 }
 
+static void	load_issuers(struct tls *, X509_STORE *, X509 *);
+
+/*
+ * Add to store each certificate (PEM) of buf[0..len), and, if above says
+ * so, the CAs of the directory that issued it, if another did
+ * (load_issuers). How many were read; -1 on a bad one.
+ */
 static int
-load_key(SSL_CTX *ctx, const char *path)
+add_certs(struct tls *t, X509_STORE *store, const char *buf, size_t len,
+    enum above above)
 {
-	return ossl.SSL_CTX_use_PrivateKey_file(ctx, path, SSL_FILETYPE_PEM);
+	BIO	*bio;
+	X509	*x;
+	int	 n = 0;
+
+	if (len > INT_MAX ||
+	    (bio = ossl.BIO_new_mem_buf(buf, (int)len)) == NULL)
+		return -1;
+	while ((x = ossl.PEM_read_bio_X509_AUX(bio, NULL, no_password,
+	    NULL)) != NULL) {
+		n++;
+		(void)ossl.X509_STORE_add_cert(store, x);
+		if (above == ABOVE_FROM_DIR && ossl.X509_NAME_cmp(
+		    ossl.X509_get_subject_name(x),
+		    ossl.X509_get_issuer_name(x)) != 0)
+			load_issuers(t, store, x);
+		ossl.X509_free(x);
+	}
+	ossl.BIO_free(bio);
+	return pem_at_end() ? n : -1;
 }
 
-/* Load what the variable names with load; -1 said in err. */
+/*
+ * Load the CAs of the directory's file name (HHHHHHHH.N); -1 when there
+ * is none, which ends the files of that hash. A file that is not a
+ * regular one, or cannot be read, is passed over and noted.
+ */
 static int
-load(SSL_CTX *ctx, const char *var, const char *path,
-    int (*loader)(SSL_CTX *, const char *), char *err, size_t errlen)
+load_hashed(struct tls *t, X509_STORE *store, const char *name)
 {
-	struct stat	 st;
-	const char	*why;
+	char	*buf;
+	size_t	 len;
+	mode_t	 type;
+	int	 fd, rc;
 
-	/*
-	 * A file that is not there says so better than OpenSSL's reason,
-	 * and a FIFO or a device is not read at all: it could hold the run
-	 * past any bound (only a CA directory may be a directory).
-	 */
-	if (stat(path, &st) == -1 || access(path, R_OK) == -1)
-		why = strerror(errno);
-	else if (!S_ISREG(st.st_mode) && !(S_ISDIR(st.st_mode) &&
-	    loader == load_ca))
-		why = "not a regular file";
-	else {
-		ossl.ERR_clear_error();
-		if (loader(ctx, path) == 1)
-			return 0;
-		why = reason(strerror(errno));
+	if (t->reads == HASHED_READ_MAX)
+		return -1;
+	t->reads++;
+	fd = fd_open_checked(t->cadir, name, O_RDONLY, 0, FD_FILE |
+	    FD_BLOCKING, &type);
+	if (fd == -1 && errno == ENOENT)
+		return -1;
+	rc = fd == -1 ? -1 : fd_read_all(fd, TLS_FILE_MAX, &buf, &len);
+	if (rc == -1 && t->skipped[0] == '\0')
+		snprintf(t->skipped, sizeof t->skipped, "%s/%s: %s",
+		    t->cadir_name, name, fd_why(errno, type));
+	if (fd != -1)
+		close(fd);
+	if (rc == 0) {
+		(void)add_certs(t, store, buf, len, ABOVE_FROM_DIR);
+		free(buf);
+	}
+	return 0;
+}
+
+/*
+ * Load from the directory the CAs that may have issued cert: the files
+ * named by its issuer's hash, as c_rehash names them, HHHHHHHH.0, .1 and
+ * on, and the CAs above each of them in turn; each hash once.
+ */
+static void
+load_issuers(struct tls *t, X509_STORE *store, X509 *cert)
+{
+	unsigned long	hash;
+	char		name[32];
+	int		i, ok = 0;
+
+	if (cert == NULL || t->nhashes == HASHES_MAX)
+		return;
+	hash = ossl.X509_NAME_hash_ex(ossl.X509_get_issuer_name(cert), NULL,
+	    NULL, &ok);
+	if (!ok)
+		return;
+	for (i = 0; i < t->nhashes; i++)
+		if (t->hashes[i] == hash)
+			return;
+	t->hashes[t->nhashes++] = hash;
+	for (i = 0; i < HASHED_MAX; i++) {
+		snprintf(name, sizeof name, "%08lx.%d", hash & 0xffffffffUL, i);
+		if (load_hashed(t, store, name) == -1)
+			break;
+	}
+}
+
+/*
+ * OpenSSL's verification of the server's chain, once the CAs of the
+ * directory that it may need are in the store. OpenSSL's own lookup in
+ * a directory (SSL_CTX_load_verify_dir) would open the files itself,
+ * and wait for ever on a FIFO there; loading the whole directory at the
+ * start would cost every run the parsing of all (146 certificates in
+ * Debian's /etc/ssl/certs: 18 ms), where this reads the one or two
+ * files that a chain names, as OpenSSL's lookup does.
+ */
+static int
+verify(X509_STORE_CTX *x, void *arg)
+{
+	struct tls	*t = arg;
+	X509_STORE	*store = ossl.X509_STORE_CTX_get0_store(x);
+	OPENSSL_STACK	*chain;
+	int		 i, n;
+
+	t->skipped[0] = '\0';
+	t->nhashes = t->reads = 0;
+	chain = (OPENSSL_STACK *)ossl.X509_STORE_CTX_get0_untrusted(x);
+	load_issuers(t, store, ossl.X509_STORE_CTX_get0_cert(x));
+	n = chain != NULL ? ossl.OPENSSL_sk_num(chain) : 0;
+	for (i = 0; i < n; i++)
+		load_issuers(t, store, ossl.OPENSSL_sk_value(chain, i));
+	ossl.ERR_clear_error();
+	return ossl.X509_verify_cert(x);
+}
+
+/* Our certificate, then the chain that follows it, from PEM text. */
+static int
+use_cert(SSL_CTX *ctx, const char *buf, size_t len)
+{
+	BIO	*bio;
+	X509	*x;
+	int	 ok;
+
+	if (len > INT_MAX ||
+	    (bio = ossl.BIO_new_mem_buf(buf, (int)len)) == NULL)
+		return 0;
+	x = ossl.PEM_read_bio_X509_AUX(bio, NULL, no_password, NULL);
+	ok = x != NULL && ossl.SSL_CTX_use_certificate(ctx, x) == 1;
+	ossl.X509_free(x);
+	/* SSL_CTX_add0_chain_cert(), which takes x when it succeeds. */
+	while (ok && (x = ossl.PEM_read_bio_X509(bio, NULL, no_password,
+	    NULL)) != NULL)
+		if (ossl.SSL_CTX_ctrl(ctx, SSL_CTRL_CHAIN_CERT, 0, x) != 1) {
+			ossl.X509_free(x);
+			ok = 0;
+		}
+	ossl.BIO_free(bio);
+	return ok && pem_at_end();
+}
+
+/* Our key, from PEM text: it must be our certificate's. */
+static int
+use_key(SSL_CTX *ctx, const char *buf, size_t len)
+{
+	BIO		*bio;
+	EVP_PKEY	*key;
+	int		 ok;
+
+	if (len > INT_MAX ||
+	    (bio = ossl.BIO_new_mem_buf(buf, (int)len)) == NULL)
+		return 0;
+	key = ossl.PEM_read_bio_PrivateKey(bio, NULL, no_password, NULL);
+	ok = key != NULL && ossl.SSL_CTX_use_PrivateKey(ctx, key) == 1;
+	ossl.EVP_PKEY_free(key);
+	ossl.BIO_free(bio);
+	return ok;
+}
+
+/*
+ * Use the text of a file read as what; 1, or 0 with why (OpenSSL's
+ * reason, in our words where they say more).
+ */
+static int
+use(struct tls *t, enum tls_file what, const char *buf, size_t len,
+    const char **why)
+{
+	*why = NULL;
+	ossl.ERR_clear_error();
+	switch (what) {
+	case TLS_CA:
+		if (add_certs(t, ossl.SSL_CTX_get_cert_store(t->ctx), buf, len,
+		    ABOVE_NONE) > 0)
+			return 1;
+		*why = pem_at_end() ? "no certificate (PEM) in it" : NULL;
+		break;
+	case TLS_CERT:
+		if (use_cert(t->ctx, buf, len))
+			return 1;
+		*why = pem_at_end() ? "no certificate (PEM) in it" : NULL;
+		break;
+	case TLS_KEY:
+		if (use_key(t->ctx, buf, len))
+			return 1;
 		/* OpenSSL's words for a key that is not there, or not ours. */
-		if (loader == load_key)
-			why = strstr(why, "mismatch") != NULL ?
-			    "it is not the key of RETRY_STORE_CERT" :
-			    "no private key (PEM) in it";
+		*why = strstr(reason(""), "mismatch") != NULL ?
+		    "it is not the key of RETRY_STORE_CERT" :
+		    strstr(buf, "ENCRYPTED") != NULL ? "an encrypted key, "
+		    "whose password retry cannot ask for" :
+		    "no private key (PEM) in it";
+		break;
+	}
+	if (*why == NULL)
+		*why = reason("no certificate (PEM) in it");
+	return 0;
+}
+
+/*
+ * The CAs of the directory dir, held open (fd), looked up by verify()
+ * as a chain needs them; -1 with errno.
+ */
+static int
+use_dir(struct tls *t, int fd, const char *dir)
+{
+	if ((t->cadir_name = strdup(dir)) == NULL)
+		return -1;
+	t->cadir = fd;
+	ossl.SSL_CTX_set_cert_verify_callback(t->ctx, verify, t);
+	return 0;
+}
+
+/*
+ * Read what the variable var names, a path, as what; -1 said in err. A
+ * FIFO, a device or a socket is not read: it could hold the run past any
+ * bound (only CAs may be a directory). Key material is wiped once used.
+ */
+static int
+load(struct tls *t, const char *var, const char *path, enum tls_file what,
+    char *err, size_t errlen)
+{
+	struct stat	 sb;
+	const char	*why;
+	char		*buf;
+	size_t		 len;
+	mode_t		 type;
+	int		 fd, ok;
+
+	fd = fd_open_checked(AT_FDCWD, path, O_RDONLY, 0, FD_FILE |
+	    FD_BLOCKING | (what == TLS_CA ? FD_DIR : 0), &type);
+	if (fd != -1 && fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		if (use_dir(t, fd, path) == 0)
+			return 0;
+		type = 0;
+		ok = -1;
+	} else
+		ok = fd == -1 ? -1 : fd_read_all(fd, TLS_FILE_MAX, &buf, &len);
+	if (ok == -1) {
+		why = fd_why(errno, type);
+		if (fd != -1)
+			close(fd);
+	} else {
+		close(fd);
+		ok = use(t, what, buf, len, &why);
+		ossl.OPENSSL_cleanse(buf, len);
+		free(buf);
+		if (ok)
+			return 0;
 	}
 	snprintf(err, errlen, "TLS: cannot read %s (%s): %s", var, path, why);
 	return -1;
@@ -235,49 +503,65 @@ hashed(const char *dir)
  * The system's CAs. OpenSSL's default reads the whole bundle file (146
  * certificates on Debian 12: 18.8 ms, measured, more than the rest of a
  * store's call) and the hashed directory; the directory alone is read
- * lazily, one certificate a lookup (0.1 ms). So the directory when it is
- * hashed, as on Debian, else OpenSSL's default; but what SSL_CERT_FILE
- * and SSL_CERT_DIR name when they are set, as OpenSSL would.
+ * lazily, the files a chain needs (verify()). So the directory when it
+ * is hashed, as on Debian, else the bundle; but what SSL_CERT_FILE and
+ * SSL_CERT_DIR name when they are set, as OpenSSL would.
  */
 static int
-system_cas(SSL_CTX *ctx, char *err, size_t errlen)
+system_cas(struct tls *t, char *err, size_t errlen)
 {
-	const char	*file = getenv(ossl.X509_get_default_cert_file_env());
-	const char	*dir = getenv(ossl.X509_get_default_cert_dir_env());
+	const char	*file_env = ossl.X509_get_default_cert_file_env();
+	const char	*dir_env = ossl.X509_get_default_cert_dir_env();
+	const char	*file = getenv(file_env), *dir = getenv(dir_env);
+	mode_t		 type;
+	int		 fd;
 
-	/* OpenSSL's variables, checked as ours are: never a FIFO. */
-	if (file != NULL && load(ctx, ossl.X509_get_default_cert_file_env(),
-	    file, load_ca, err, errlen) == -1)
+	if (file != NULL && load(t, file_env, file, TLS_CA, err,
+	    errlen) == -1)
 		return -1;
-	if (dir != NULL && load(ctx, ossl.X509_get_default_cert_dir_env(),
-	    dir, load_ca, err, errlen) == -1)
+	if (dir != NULL && t->cadir != -1) {
+		snprintf(err, errlen, "TLS: %s and %s both name a directory: "
+		    "one at the most", file_env, dir_env);
+		return -1;
+	}
+	if (dir != NULL && load(t, dir_env, dir, TLS_CA, err, errlen) == -1)
 		return -1;
 	if (file != NULL || dir != NULL)
 		return 0;
 	dir = ossl.X509_get_default_cert_dir();
-	if (hashed(dir))
-		return ossl.SSL_CTX_load_verify_dir(ctx, dir) == 1 ? 0 : -1;
-	return ossl.SSL_CTX_set_default_verify_paths(ctx) == 1 ? 0 : -1;
+	if (!hashed(dir)) {
+		/* None is none, as for OpenSSL: no CA verifies. */
+		file = ossl.X509_get_default_cert_file();
+		if (access(file, F_OK) == -1 && errno == ENOENT)
+			return 0;
+		return load(t, "the system's CAs", file, TLS_CA, err, errlen);
+	}
+	fd = fd_open_checked(AT_FDCWD, dir, O_RDONLY | O_DIRECTORY, 0,
+	    FD_DIR, &type);
+	if (fd == -1 || use_dir(t, fd, dir) == -1) {
+		snprintf(err, errlen, "TLS: cannot read the system's CAs (%s): "
+		    "%s", dir, fd_why(errno, type));
+		if (fd != -1)
+			close(fd);
+		return -1;
+	}
+	return 0;
 }
 
 /* The CAs to trust, and our own certificate if one is named. */
 static int
-settings(SSL_CTX *ctx, char *err, size_t errlen)
+settings(struct tls *t, char *err, size_t errlen)
 {
 	const char	*ca = getenv("RETRY_STORE_CACERT");
 	const char	*cert = getenv("RETRY_STORE_CERT");
 	const char	*key = getenv("RETRY_STORE_KEY");
 
 	if (ca != NULL && ca[0] != '\0') {
-		if (load(ctx, "RETRY_STORE_CACERT", ca, load_ca, err,
+		if (load(t, "RETRY_STORE_CACERT", ca, TLS_CA, err,
 		    errlen) == -1)
 			return -1;
-	} else if (system_cas(ctx, err, errlen) == -1) {
-		if (err[0] == '\0')
-			snprintf(err, errlen, "TLS: cannot read the system's "
-			    "CAs: %s", reason("unknown"));
+	} else if (system_cas(t, err, errlen) == -1)
 		return -1;
-	}
 	if (cert == NULL || cert[0] == '\0') {
 		if (key != NULL && key[0] != '\0') {
 			snprintf(err, errlen, "TLS: RETRY_STORE_KEY without "
@@ -288,8 +572,8 @@ settings(SSL_CTX *ctx, char *err, size_t errlen)
 	}
 	if (key == NULL || key[0] == '\0')
 		key = cert;
-	if (load(ctx, "RETRY_STORE_CERT", cert, load_cert, err, errlen) == -1 ||
-	    load(ctx, "RETRY_STORE_KEY", key, load_key, err, errlen) == -1)
+	if (load(t, "RETRY_STORE_CERT", cert, TLS_CERT, err, errlen) == -1 ||
+	    load(t, "RETRY_STORE_KEY", key, TLS_KEY, err, errlen) == -1)
 		return -1;
 	return 0;
 }
@@ -326,6 +610,7 @@ tls_new(char *err, size_t errlen)
 		snprintf(err, errlen, "TLS: %s", strerror(errno));
 		return NULL;
 	}
+	t->cadir = -1;
 	ossl.ERR_clear_error();
 	if ((t->ctx = ossl.SSL_CTX_new(ossl.TLS_client_method())) == NULL) {
 		snprintf(err, errlen, "TLS: %s", reason("cannot start"));
@@ -337,7 +622,7 @@ tls_new(char *err, size_t errlen)
 	/* We write again with the same bytes, not always the same buffer. */
 	ossl.SSL_CTX_ctrl(t->ctx, SSL_CTRL_MODE,
 	    SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER, NULL);
-	if (settings(t->ctx, err, errlen) == -1) {
+	if (settings(t, err, errlen) == -1) {
 		tls_free(t);
 		return NULL;
 	}
@@ -350,6 +635,9 @@ tls_free(struct tls *t)
 	if (t == NULL)
 		return;
 	ossl.SSL_CTX_free(t->ctx);
+	if (t->cadir != -1)
+		close(t->cadir);
+	free(t->cadir_name);
 	free(t);
 }
 
@@ -380,6 +668,7 @@ tls_conn_new(struct tls *t, int fd, const char *host, char *err,
 		snprintf(err, errlen, "TLS: %s", strerror(errno));
 		return NULL;
 	}
+	c->t = t;
 	ossl.ERR_clear_error();
 	if ((c->ssl = ossl.SSL_new(t->ctx)) == NULL || ossl.SSL_set_fd(c->ssl, fd) != 1 ||
 	    expect_name(c->ssl, host) == -1) {
@@ -448,8 +737,10 @@ outcome(struct tls_conn *c, int r, char *err, size_t errlen)
 		break;
 	}
 	if ((v = ossl.SSL_get_verify_result(c->ssl)) != X509_V_OK)
-		snprintf(err, errlen, "TLS: certificate verify failed: %s",
-		    ossl.X509_verify_cert_error_string(v));
+		snprintf(err, errlen, "TLS: certificate verify failed: %s%s%s%s",
+		    ossl.X509_verify_cert_error_string(v),
+		    c->t->skipped[0] != '\0' ? " (passed over " : "",
+		    c->t->skipped, c->t->skipped[0] != '\0' ? ")" : "");
 	else if (version_refused(ossl.ERR_peek_last_error()))
 		snprintf(err, errlen, "TLS: %s: this host's OpenSSL allows %s "
 		    "at least (its configuration, OPENSSL_CONF)",

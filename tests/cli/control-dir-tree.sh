@@ -51,7 +51,7 @@ test "$(cat seen)" = fresh || note_ "attempt 2 found:" "$(cat seen)" || fail=1
 grep -q 'asked to stop' err || note_ "stop not obeyed:" "$(cat err)" || fail=1
 # Said once: what attempt 1 left is not read (a directory), no more.
 grep "RETRY_CONTROL:" err >notices
-test "$(cat notices)" = 'retry: RETRY_CONTROL: ignored: not a regular file' ||
+test "$(cat notices)" = 'retry: RETRY_CONTROL: ignored: a directory, not a regular file' ||
 	note_ "the notices:" "$(cat err)" || fail=1
 test "$(ls -A tmp/retry-"$uid")" = '' ||
 	note_ "left in retry-$uid:" "$(ls -AR tmp/retry-"$uid")" || fail=1

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: ISC
 # A redis: store that never answers, and a short deadline: the store is
 # waited for half the time to the deadline, not 250 ms, so the command
-# still runs.
+# still runs.  So is a rediss:// store whose TLS handshake never ends.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -16,5 +16,19 @@ returns_ 0 "$RETRY" -D 200ms --budget=n --store="redis://127.0.0.1:$(cat port)" 
 	-- touch ran 2>err || fail=1
 test -e ran || note_ "the command did not run:" "$(cat err)" || fail=1
 grep -q 'budget n cannot be used' err || note_ "no warning:" "$(cat err)" || fail=1
+
+# The same for a TLS handshake that never ends (rediss://), with a small CA
+# file: loading the system's CAs takes time.
+if retry_has_tls_ && command -v openssl >/dev/null 2>&1; then
+	make_certs_
+	rm -f ran
+	returns_ 0 env RETRY_STORE_CACERT="$certs/ca.pem" "$RETRY" -D 200ms \
+		--budget=n --store="rediss://127.0.0.1:$(cat port)" -- touch ran \
+		2>err || fail=1
+	test -e ran || note_ "rediss: the command did not run:" "$(cat err)" ||
+		fail=1
+	grep -q 'budget n cannot be used (rediss://.*TLS: no answer to the handshake in time' \
+		err || note_ "rediss: no warning:" "$(cat err)" || fail=1
+fi
 
 Exit "$fail"

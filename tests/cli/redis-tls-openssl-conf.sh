@@ -60,7 +60,7 @@ mkfifo fifo.cnf || framework_failure_ "cannot make a FIFO"
 # shellcheck disable=SC2086
 OPENSSL_CONF=$PWD/fifo.cnf returns_ 3 timeout 20 "$RETRY" -a 2 -d 1ms \
 	--budget=fifo --store="$url" $b -- sh -c 'exit 3' 2>err || fail=1
-grep 'fifo.cnf: not a regular file' err >/dev/null ||
+grep 'fifo.cnf: a FIFO, not a regular file' err >/dev/null ||
 	note_ "OPENSSL_CONF a FIFO: not refused as such:" "$(cat err)" || fail=1
 
 Exit "$fail"

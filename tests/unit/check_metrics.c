@@ -367,6 +367,61 @@ START_TEST(a_link_is_followed_and_kept)
 }
 END_TEST
 
+START_TEST(no_lock_is_made_beside_a_target_that_is_refused)
+{
+	char	err[256], target[160], link[160], lock[170];
+	FILE	*f;
+
+	make_dir();
+	snprintf(target, sizeof target, "%s/passwd", dir);
+	snprintf(lock, sizeof lock, "%s.lock", target);
+	snprintf(link, sizeof link, "%s/link.prom", dir);
+	ck_assert_ptr_nonnull(f = fopen(target, "w"));
+	fputs("root:x:0:0::/root:/bin/sh\n", f);
+	fclose(f);
+	ck_assert_int_eq(symlink("passwd", link), 0);
+	ck_assert_int_eq(metrics_write(link, "x", &failed, 0, NULL, err,
+	    sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "something other than retry's"));
+	ck_assert_int_eq(access(lock, F_OK), -1);
+	/* A FIFO as the target: refused, not waited on, and no lock. */
+	unlink(target);
+	ck_assert_int_eq(mkfifo(target, 0600), 0);
+	ck_assert_int_eq(metrics_write(link, "x", &failed, 0, NULL, err,
+	    sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "a FIFO, not a regular file"));
+	ck_assert_int_eq(access(lock, F_OK), -1);
+	unlink(target);
+	unlink(link);
+	remove_dir();
+}
+END_TEST
+
+START_TEST(a_lock_that_is_not_a_regular_file_is_refused)
+{
+	char	err[256], lock[170];
+
+	make_dir();
+	snprintf(lock, sizeof lock, "%s.lock", file);
+	ck_assert_int_eq(mkfifo(lock, 0600), 0);
+	ck_assert_int_eq(metrics_check(file, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, ".lock is a FIFO, not a regular "
+	    "file"));
+	ck_assert_int_eq(metrics_write(file, "x", &failed, 0, NULL, err,
+	    sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, ".lock is a FIFO, not a regular "
+	    "file"));
+	ck_assert_int_eq(access(file, F_OK), -1);
+	unlink(lock);
+	ck_assert_int_eq(symlink("elsewhere", lock), 0);
+	ck_assert_int_eq(metrics_write(file, "x", &failed, 0, NULL, err,
+	    sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, ".lock is a symbolic link"));
+	unlink(lock);
+	remove_dir();
+}
+END_TEST
+
 static Suite *
 metrics_suite(void)
 {
@@ -394,6 +449,8 @@ metrics_suite(void)
 	tcase_add_test(tc, a_missing_directory_or_a_directory_is_refused);
 	tcase_add_test(tc, a_lock_held_is_waited_for_no_longer_than_asked);
 	tcase_add_test(tc, a_link_is_followed_and_kept);
+	tcase_add_test(tc, no_lock_is_made_beside_a_target_that_is_refused);
+	tcase_add_test(tc, a_lock_that_is_not_a_regular_file_is_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
