@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,6 +58,10 @@ static char		 ci_after[512] LARGE_ZEROED; /* why the next attempt starts */
  */
 #define CI_BUF_SIZE	CI_LINE_MAX(LINE_MAX_LEN)
 static char		*ci_buf;
+
+/* What a child started last writes itself (LOG_CHILD_*), unseen. */
+static unsigned		 child_wrote;
+static int		 out_is_err = -1; /* stdout is stderr; -1: not asked */
 
 struct line {
 	char	buf[LINE_MAX_LEN];
@@ -319,24 +324,61 @@ emit(const struct line *ln)
 	out[n++] = '\n';
 	sink_message(out, n);
 	live_fresh(1);
+	child_wrote = 0;
+}
+
+/*
+ * A child (an attempt, a hook) is about to start, and writes to the
+ * streams given (LOG_CHILD_*) itself: what it leaves there, a line
+ * without its newline too, retry cannot see.
+ */
+void
+log_child_writes(unsigned streams)
+{
+	live_fresh(0);		/* it may write a part of a line */
+	child_wrote = streams;
+}
+
+/* Whether stdout and stderr are one file (2>&1): asked once, in CI. */
+static int
+stdout_is_stderr(void)
+{
+	struct stat	out, err;
+
+	if (out_is_err == -1)
+		out_is_err = fstat(STDOUT_FILENO, &out) == 0 &&
+		    fstat(STDERR_FILENO, &err) == 0 &&
+		    out.st_dev == err.st_dev && out.st_ino == err.st_ino;
+	return out_is_err;
+}
+
+/* Whether a child may have left stderr inside a line retry did not see. */
+static int
+child_line_open(void)
+{
+	return (child_wrote & LOG_CHILD_STDERR) != 0 ||
+	    ((child_wrote & LOG_CHILD_STDOUT) != 0 && stdout_is_stderr());
 }
 
 /*
  * Write a CI marker line on a line of its own: the runners read one only
  * at the start of a line. After what went out through retry (its
  * messages, held output) retry knows whether a line was left open; what
- * the attempt wrote itself it cannot know, so a fold is always closed on
- * a new line (after: the attempt is over), where the blank line it may
- * leave is inside the fold, folded away.
+ * a child wrote itself it cannot know, so a marker after it starts on a
+ * new line: a fold is always closed so (after: the attempt is over),
+ * where the blank line it may leave is inside the fold, folded away; an
+ * annotation without folds (a nested retry) costs a blank line too,
+ * which is better than a warning the runner never sees.
  */
 static void
 ci_write(const char *buf, size_t n, int after)
 {
 	live_end();
-	if (after || sink_mid_line(STDERR_FILENO))
+	if (after || child_line_open() || sink_mid_line(STDERR_FILENO))
 		sink_message("\n", 1);
 	sink_message(buf, n);
 	live_fresh(1);
+	child_wrote = 0;
 }
 
 /*
@@ -1209,6 +1251,7 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 
 	ln.len = 0;
 	hint.len = 0;
+	child_wrote = 0;	/* it ended before the command could write */
 	if (a->outcome->exec_errno == ENOENT && one_word_line(cmd)) {
 		add_no_shell_hint(&hint, cmd, 1);
 		/*
