@@ -76,6 +76,26 @@ hex(unsigned char c, char *esc)
 	return 4;
 }
 
+/* The letter after a backslash that stands for byte c, or 0: none. */
+static char
+named(unsigned char c, enum escape_form form)
+{
+	switch (c) {
+	case '\n':
+		return 'n';
+	case '\r':
+		return 'r';
+	case '\t':
+		return 't';
+	case '\'':
+		return form == ESCAPE_SHELL ? '\'' : 0;
+	case '\\':
+		return form == ESCAPE_SHELL ? '\\' : 0;
+	default:
+		return 0;
+	}
+}
+
 /*
  * The escape of the character at s, n bytes (0: a byte that is not
  * well-formed UTF-8), into esc (ESCAPE_MAX bytes): its length, or 0 when
@@ -89,11 +109,8 @@ escape_one(const unsigned char *s, size_t n, enum escape_form form,
 
 	if (n == 0)
 		return hex(s[0], esc);
-	if (n == 1 && (s[0] == '\n' || s[0] == '\r' || s[0] == '\t' ||
-	    (form == ESCAPE_SHELL && (s[0] == '\'' || s[0] == '\\')))) {
+	if (n == 1 && (esc[1] = named(s[0], form)) != 0) {
 		esc[0] = '\\';
-		esc[1] = s[0] == '\n' ? 'n' : s[0] == '\r' ? 'r' :
-		    s[0] == '\t' ? 't' : (char)s[0];
 		return 2;
 	}
 	if (!escape_special(s, n))
