@@ -13,6 +13,7 @@
 . "$TESTS_DIR/lib-ci.sh"
 
 for sep in '\n' '\r'; do
+	# shellcheck disable=SC2059 # $sep: an escape for printf
 	cmd=$(printf "nosuchcmd arg${sep}::error::pwned")
 	piped_ 127 env GITHUB_ACTIONS=true "$RETRY" -q -a 1 -- "$cmd" ||
 		fail=1

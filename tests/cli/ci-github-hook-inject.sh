@@ -11,6 +11,7 @@
 . "$TESTS_DIR/lib-ci.sh"
 
 for sep in '\n' '\r'; do
+	# shellcheck disable=SC2059 # $sep: an escape for printf
 	name=$(printf "x${sep}::add-mask::secret")
 	piped_ 1 env GITHUB_ACTIONS=true "$RETRY" -a 2 -d 0 --on-retry=false \
 		-m "$name" false || fail=1

@@ -12,6 +12,7 @@
 outer_id=0123456789abcdef0123456789abcdef
 
 for sep in '\n' '\r'; do
+	# shellcheck disable=SC2059 # $sep: an escape for printf
 	name=$(printf "x${sep}::error::pwned")
 	piped_ 1 env GITHUB_ACTIONS=true RETRY_RUN_ID=$outer_id "$RETRY" -a 1 \
 		-m "$name" false || fail=1

@@ -9,6 +9,9 @@
 # from log.h: a log_ function with no scenario below fails the test, so
 # a new message kind cannot go unwalked (issue 38).
 
+# The kind_ functions and want_ patterns are reached by name.
+# shellcheck disable=SC2317,SC2034
+
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
 # shellcheck source=lib-ci.sh
@@ -148,7 +151,7 @@ want_log_interrupted='"event":"interrupted"'
 kind_log_sleep_live() {
 	N_=$N TERM=xterm script -qec 'stty cols 300 rows 20
 		exec "$RETRY" -a 2 -d 2100ms -j none -m "$N_" false' \
-		/dev/null >tty
+		/dev/null >transcript
 	cr=$(printf '\r')
 	esc=$(printf '\033')
 	LC_ALL=C awk -v cr="$cr" -v esc="$esc" '{
@@ -157,7 +160,7 @@ kind_log_sleep_live() {
 		gsub(esc "\\[K", "\n")
 		gsub(cr "retry: ", "\nretry: ")
 		print
-	}' tty | grep -v '^$' >&2
+	}' transcript | grep -v '^$' >&2
 }
 want_log_sleep_live='^retry: N\\n::error::pwned.*: retrying in [0-9]s$'
 
@@ -186,6 +189,7 @@ walk_() {
 	log_interrupted) meant_json_ err ;;
 	*) if test "$2" = github; then meant_lines_ github; else meant_lines_; fi ;;
 	esac || { note_ "$1, $2"; return 1; }
+	want_=
 	eval "want_=\$want_$1"
 	if test "$2" = github; then
 		eval "want_=\${want_ci_$1:-\$want_}"
@@ -197,6 +201,8 @@ walk_() {
 has_script_=no
 script -qec true /dev/null >/dev/null 2>&1 </dev/null && has_script_=yes
 
+# Words, one a line: the kinds are names.
+# shellcheck disable=SC2013
 for kind in $(cat kinds); do
 	case $silent in
 	*"
