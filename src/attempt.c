@@ -16,7 +16,6 @@
 #include "attempt.h"
 #include "eventloop.h"
 #include "exitcodes.h"
-#include "live.h"
 #include "log.h"
 
 /* An attempt's path, made once; -1 with errno when it cannot be. */
@@ -72,7 +71,10 @@ attempt_start(struct attempt *a, struct supervise *sup, struct io *io,
 		    strerror(errno));
 		return -1;
 	}
-	live_fresh(0);	/* the attempt may write a part of a line */
+	/* What it writes itself, a part of a line too, retry cannot see. */
+	log_child_writes((io_writes_stdout(io, &a->path) ? LOG_CHILD_STDOUT :
+	    LOG_CHILD_PIPED) | (io_writes_stderr(io, &a->path) ?
+	    LOG_CHILD_STDERR : LOG_CHILD_PIPED));
 	if ((st = supervise_start(sup, &a->child, argv, envp, io, &a->path,
 	    &a->out)) == -1) {
 		log_error("cannot start %s: %s", argv[0], strerror(errno));

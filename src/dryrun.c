@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "log.h"
@@ -12,11 +13,37 @@
 #include "backoff.h"
 #include "dryrun.h"
 #include "duration.h"
+#include "escape.h"
 #include "store.h"
 #include "store_url.h"
 
 /* Rows a dry run prints when attempts are unlimited. */
 #define DRY_UNLIMITED_ROWS 100
+
+static void say(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * A line on stdout that names what came from outside (the store's path,
+ * its warning, its error): made visible as retry's messages are
+ * (escape.c), since a CI runner reads stdout for workflow commands too.
+ */
+static void
+say(const char *fmt, ...)
+{
+	char	raw[4608], out[4608];
+	va_list	ap;
+	int	n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(raw, sizeof raw, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof raw)
+		n = sizeof raw - 1;
+	escape_text(raw, (size_t)n, ESCAPE_LINE, out, sizeof out);
+	printf("%s\n", out);
+}
 
 /* Add b to *a, saturating at DURATION_MAX. */
 static void
@@ -41,16 +68,16 @@ print_budget(const struct options *o, struct store *s)
 
 	/* As a run would: a store that fails is gone without, not an error. */
 	if (store_read(s, &st, &now, &fresh) == -1) {
-		printf("(warning: budget %s cannot be used (%s); a run would go "
-		    "on without it)\n", o->budget, store_error(s));
+		say("(warning: budget %s cannot be used (%s); a run would go "
+		    "on without it)", o->budget, store_error(s));
 		store_close(s);
 		return 0;
 	}
 	if ((w = store_take_warning(s)) != NULL)
-		printf("(warning: %s)\n", w);
+		say("(warning: %s)", w);
 	store_url_shown(o->store, shown, sizeof shown);
-	printf("budget %s in %s: %.2f of %.0f tokens%s; +%g a first attempt, "
-	    "+%g/s\n", o->budget, shown, budget_tokens(p, &st, now),
+	say("budget %s in %s: %.2f of %.0f tokens%s; +%g a first attempt, "
+	    "+%g/s", o->budget, shown, budget_tokens(p, &st, now),
 	    p->burst, fresh ? " (new)" : "", p->ratio, p->rate);
 	if (p->breaker_k != 0)
 		printf("circuit %s: %s (opens after %lu failed attempts in a "

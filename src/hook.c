@@ -11,7 +11,6 @@
 
 #include "eventloop.h"
 #include "hook.h"
-#include "live.h"
 #include "log.h"
 
 /* Hooks' own input and output; -1 with errno when they cannot be set up. */
@@ -60,7 +59,11 @@ hooks_run(struct hooks *h, const char *name, const char *cmd,
 	if (eventloop_signal() != 0)
 		return;
 	if ((st = io_prepare(&h->io, &h->path, NULL, NULL)) == 0) {
-		live_fresh(0);	/* the hook may write a part of a line */
+		/* It may write a part of a line, unseen. */
+		log_child_writes((io_writes_stdout(&h->io, &h->path) ?
+		    LOG_CHILD_STDOUT : LOG_CHILD_PIPED) |
+		    (io_writes_stderr(&h->io, &h->path) ? LOG_CHILD_STDERR :
+		    LOG_CHILD_PIPED));
 		st = supervise_start(h->sup, &child, argv,
 		    runenv_envp(h->env), &h->io, &h->path, &out);
 	}

@@ -671,6 +671,26 @@ io_last_output(const struct io *io, struct io_path *p)
 	return p->last_out;
 }
 
+/*
+ * Whether the child about to start on p (io_prepare() done) writes to
+ * retry's own stdout itself, not through a pipe of retry's: then retry
+ * cannot see how its last line ends. A hook's stdout is its stderr.
+ */
+int
+io_writes_stdout(const struct io *io, const struct io_path *p)
+{
+	return !io->stdout_to_stderr && p->out_w == -1 &&
+	    !std_closed[STDOUT_FILENO];
+}
+
+/* The same for retry's own stderr. */
+int
+io_writes_stderr(const struct io *io, const struct io_path *p)
+{
+	(void)io;
+	return p->err_w == -1 && !std_closed[STDERR_FILENO];
+}
+
 /* Act on what ppoll reported. -1 when a spool failed (io_error()). */
 int
 io_handle(struct io *io, struct io_path *p, const struct pollfd *pfds, int n)

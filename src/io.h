@@ -132,6 +132,8 @@ void	io_release(struct io *io, struct io_path *path, int success);
 uint64_t io_drop(struct io_path *path);
 int	io_error(const struct io *io, const struct io_path *path, int *fd);
 uint64_t io_last_output(const struct io *io, struct io_path *path);
+int	io_writes_stdout(const struct io *io, const struct io_path *path);
+int	io_writes_stderr(const struct io *io, const struct io_path *path);
 int	io_output_lost(struct io *io);
 int	io_terminal_passed(const struct io *io);
 void	io_path_free(struct io_path *path);

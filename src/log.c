@@ -4,7 +4,9 @@
  * so lines from retry and from the attempt never interleave mid-line, and
  * a reader of stderr that stalls never holds retry (the line waits in the
  * sink, or is dropped past its bound). Text lines start with "retry: ";
- * with --log-format=json each line is one JSON object, valid UTF-8.
+ * with --log-format=json each line is one JSON object, valid UTF-8. Text
+ * from outside goes into a line as it came, and every line is made
+ * visible on its way out (seal()): one place, that no message can miss.
  */
 #include "config.h"
 
@@ -13,11 +15,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "ci.h"
 #include "duration.h"
+#include "escape.h"
 #include "large.h"
 #include "live.h"
 #include "log.h"
@@ -54,6 +58,10 @@ static char		 ci_after[512] LARGE_ZEROED; /* why the next attempt starts */
  */
 #define CI_BUF_SIZE	CI_LINE_MAX(LINE_MAX_LEN)
 static char		*ci_buf;
+
+/* What a child started last writes itself (LOG_CHILD_*), unseen. */
+static unsigned		 child_wrote;
+static int		 out_is_err = -1; /* stdout is stderr; -1: not asked */
 
 struct line {
 	char	buf[LINE_MAX_LEN];
@@ -253,8 +261,10 @@ addf(struct line *ln, const char *fmt, ...)
 /*
  * Append s as a JSON string, escaped: always valid UTF-8, so a byte that
  * is not part of a well-formed sequence is written as \u00XX (its value
- * read as Latin-1). A long string is cut at a character's end, so that
- * the line stays whole JSON.
+ * read as Latin-1). The characters that a text line makes visible
+ * (escape.c) are \uXXXX here, and "##[" is "#\u0023[": the same string
+ * to a JSON reader, and a line that seal() leaves as it is. A long
+ * string is cut at a character's end, so that the line stays whole JSON.
  */
 static void
 add_json_string(struct line *ln, const char *str)
@@ -272,12 +282,32 @@ add_json_string(struct line *ln, const char *str)
 			len = 1;
 		} else if (*s == '"' || *s == '\\')
 			addf(ln, "\\%c", *s);
-		else if (*s < 0x20 || *s == 0x7f)
-			addf(ln, "\\u%04x", *s);
-		else
+		else if (escape_special(s, len))
+			addf(ln, "\\u%04lx", (unsigned long)utf8_code(s, len));
+		else if (s[0] == '#' && s[1] == '#' && s[2] == '[') {
+			addf(ln, "#\\u0023");
+			len = 2;
+			used++;
+		} else
 			addf(ln, "%.*s", (int)len, (const char *)s);
 	}
 	addf(ln, "\"");
+}
+
+/*
+ * The line as it goes out, into out (outlen bytes, cut to fit). Every
+ * message passes here, so that none can forget what the text it took
+ * from outside may hold (the command's name and words, -m, a hook, a
+ * path, a server's words): a newline, a CR, a "##[", made visible
+ * (escape.c), can neither split the line nor start one that retry does
+ * not mean, such as a CI runner's workflow command. retry's own words
+ * hold none of them, and a JSON line's strings are escaped as JSON
+ * already: those pass as they are.
+ */
+static size_t
+seal(const struct line *ln, char *out, size_t outlen)
+{
+	return escape_text(ln->buf, ln->len, ESCAPE_LINE, out, outlen);
 }
 
 /*
@@ -285,30 +315,70 @@ add_json_string(struct line *ln, const char *str)
  * counts down on the terminal ends first.
  */
 static void
-emit(struct line *ln)
+emit(const struct line *ln)
 {
+	char	out[LINE_MAX_LEN];
+	size_t	n = seal(ln, out, sizeof out - 1);
+
 	live_end();
-	ln->buf[ln->len++] = '\n';
-	sink_message(ln->buf, ln->len);
+	out[n++] = '\n';
+	sink_message(out, n);
 	live_fresh(1);
+	child_wrote = 0;
+}
+
+/*
+ * A child (an attempt, a hook) is about to start, and writes to the
+ * streams given (LOG_CHILD_*) itself: what it leaves there, a line
+ * without its newline too, retry cannot see.
+ */
+void
+log_child_writes(unsigned streams)
+{
+	live_fresh(0);		/* it may write a part of a line */
+	child_wrote = streams;
+}
+
+/* Whether stdout and stderr are one file (2>&1): asked once, in CI. */
+static int
+stdout_is_stderr(void)
+{
+	struct stat	out, err;
+
+	if (out_is_err == -1)
+		out_is_err = fstat(STDOUT_FILENO, &out) == 0 &&
+		    fstat(STDERR_FILENO, &err) == 0 &&
+		    out.st_dev == err.st_dev && out.st_ino == err.st_ino;
+	return out_is_err;
+}
+
+/* Whether a child may have left stderr inside a line retry did not see. */
+static int
+child_line_open(void)
+{
+	return (child_wrote & LOG_CHILD_STDERR) != 0 ||
+	    ((child_wrote & LOG_CHILD_STDOUT) != 0 && stdout_is_stderr());
 }
 
 /*
  * Write a CI marker line on a line of its own: the runners read one only
  * at the start of a line. After what went out through retry (its
  * messages, held output) retry knows whether a line was left open; what
- * the attempt wrote itself it cannot know, so a fold is always closed on
- * a new line (after: the attempt is over), where the blank line it may
- * leave is inside the fold, folded away.
+ * a child wrote itself it cannot know, so a marker after it starts on a
+ * new line: a fold is always closed so (after: the attempt is over),
+ * where the blank line it may leave is inside the fold, folded away; an
+ * annotation without folds (a nested retry) costs a blank line too,
+ * which is better than a warning the runner never sees.
  */
 static void
 ci_write(const char *buf, size_t n, int after)
 {
 	live_end();
-	if (after || sink_mid_line(STDERR_FILENO))
+	if (after || child_line_open() || sink_mid_line(STDERR_FILENO))
 		sink_message("\n", 1);
 	sink_message(buf, n);
 	live_fresh(1);
+	child_wrote = 0;
 }
 
 /*
@@ -316,15 +386,17 @@ ci_write(const char *buf, size_t n, int after)
  * give-up): in text, with the same words as the plain line.
  */
 static void
-emit_as(struct line *ln, enum ci_level level)
+emit_as(const struct line *ln, enum ci_level level)
 {
+	char	out[LINE_MAX_LEN];
 	size_t	n;
 
 	if (ci == CI_NONE || format != LOG_TEXT) {
 		emit(ln);
 		return;
 	}
-	n = ci_annotation(ci, level, ln->buf, ln->len, ci_buf, CI_BUF_SIZE);
+	n = seal(ln, out, sizeof out);
+	n = ci_annotation(ci, level, out, n, ci_buf, CI_BUF_SIZE);
 	ci_write(ci_buf, n, 0);
 }
 
@@ -460,6 +532,7 @@ void
 log_fold_begin(const struct log_attempt *a)
 {
 	struct line	ln;
+	char		title[LINE_MAX_LEN];
 	size_t		n;
 
 	ln.len = 0;
@@ -471,7 +544,8 @@ log_fold_begin(const struct log_attempt *a)
 		addf(&ln, ", after %s", ci_after);
 	snprintf(fold_name, sizeof fold_name, "retry_%.8s_%llu",
 	    run_id[0] != '\0' ? run_id : "run", (unsigned long long)a->attempt);
-	n = ci_fold_open(ci, fold_name, unix_now(), ln.buf, ln.len, ci_buf,
+	n = seal(&ln, title, sizeof title);
+	n = ci_fold_open(ci, fold_name, unix_now(), title, n, ci_buf,
 	    CI_BUF_SIZE);
 	ci_write(ci_buf, n, 0);
 }
@@ -839,6 +913,7 @@ log_sleep_live(const struct log_attempt *a, enum log_sleep what,
     uint64_t wake, uint64_t now)
 {
 	struct line	ln;
+	char		head[LINE_MAX_LEN];
 
 	ln.len = 0;
 	if (verbosity < 0 || format != LOG_TEXT || wake <= now)
@@ -862,8 +937,8 @@ log_sleep_live(const struct log_attempt *a, enum log_sleep what,
 		addf(&ln, wake >= LIVE_NO_END ? " for " : ", at most ");
 		break;
 	}
-	ln.buf[ln.len] = '\0';
-	(void)live_begin(ln.buf, "", wake, now);
+	(void)seal(&ln, head, sizeof head);
+	(void)live_begin(head, "", wake, now);
 }
 
 /*
@@ -1075,14 +1150,25 @@ shell_syntax(const char *s)
 	return 0;
 }
 
-/* Append a word as a POSIX shell reads it back: bare, or in ''. */
+/*
+ * Append a word as a shell reads it back: bare, or in ''; or, when it
+ * holds what a line shows escaped (a newline, a control, bytes that are
+ * not UTF-8), in $'...', whose escapes a shell reads back as the bytes
+ * they stand for, and which seal() leaves as they are.
+ */
 static void
 add_shell_word(struct line *ln, const char *w, size_t len)
 {
 	static const char	 safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	    "abcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-";
+	char			 esc[LINE_MAX_LEN];
 	size_t			 i;
 
+	if (escape_needed(w, len)) {
+		i = escape_text(w, len, ESCAPE_SHELL, esc, sizeof esc);
+		addf(ln, "$'%.*s'", (int)i, esc);
+		return;
+	}
 	for (i = 0; i < len && strchr(safe, w[i]) != NULL; i++)
 		;
 	/* A leading '=' is a path look-up to zsh: "=ls" is /usr/bin/ls. */
@@ -1165,6 +1251,7 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 
 	ln.len = 0;
 	hint.len = 0;
+	child_wrote = 0;	/* it ended before the command could write */
 	if (a->outcome->exec_errno == ENOENT && one_word_line(cmd)) {
 		add_no_shell_hint(&hint, cmd, 1);
 		/*

@@ -30,6 +30,13 @@ enum log_format {
 	LOG_JSON,
 };
 
+/* The streams a child (an attempt, a hook) writes to itself. */
+enum log_child {
+	LOG_CHILD_PIPED = 0,	/* none: both through retry's pipes */
+	LOG_CHILD_STDOUT = 1,	/* retry's stdout */
+	LOG_CHILD_STDERR = 2,	/* retry's stderr */
+};
+
 /* An attempt as a message tells of it; the caller fills it in. */
 struct log_attempt {
 	uint64_t		 attempt;	/* from 1; 0: none ran */
@@ -72,6 +79,7 @@ void	log_notice(const char *);
 void	log_detail(const char *);
 void	log_nested(uint64_t, uint64_t);
 void	log_ci(int, int);
+void	log_child_writes(unsigned);
 const char *log_command_name(void);
 void	log_fold_begin(const struct log_attempt *);
 void	log_fold_end(void);

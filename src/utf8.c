@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* UTF-8: where a well-formed sequence ends. */
+/* UTF-8: where a well-formed sequence ends, and what it stands for. */
 #include "config.h"
 
 #include "utf8.h"
@@ -40,4 +40,17 @@ utf8_len(const unsigned char *s)
 		hi = 0xbf;
 	}
 	return n;
+}
+
+/* The code point of the well-formed sequence s[0..n) (n from utf8_len). */
+uint32_t
+utf8_code(const unsigned char *s, size_t n)
+{
+	static const unsigned char	lead[] = { 0, 0x7f, 0x1f, 0x0f, 0x07 };
+	uint32_t			c = s[0] & lead[n];
+	size_t				i;
+
+	for (i = 1; i < n; i++)
+		c = c << 6 | (s[i] & 0x3f);
+	return c;
 }

@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# GitHub's command data escapes '%' as %25, CR as %0D and LF as %0A, in
-# the fold's title and in the annotations alike, so that a -m TEXT can
-# never end a marker's line early nor start a workflow command of its own;
-# '::' inside the data stays as it is.
+# GitHub's command data escapes '%' as %25, in the fold's title and in
+# the annotations alike; a -m TEXT's LF and CR are shown as \n and \r there,
+# as in every line of retry's, so that it can never end a marker's line
+# early nor start a workflow command of its own; '::' inside the data
+# stays as it is.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -16,14 +17,14 @@ export GITHUB_ACTIONS
 piped_ 1 "$RETRY" -a 2 -d 0 -m 'a%b::c
 d' false || fail=1
 cat >exp <<'EOF2'
-::group::retry: a%25b::c%0Ad: attempt 1/2
+::group::retry: a%25b::c\nd: attempt 1/2
 
 ::endgroup::
-::warning::retry: a%25b::c%0Ad: attempt 1/2 failed (exit status 1); retrying in 0s
-::group::retry: a%25b::c%0Ad: attempt 2/2, after attempt 1 failed (exit status 1)
+::warning::retry: a%25b::c\nd: attempt 1/2 failed (exit status 1); retrying in 0s
+::group::retry: a%25b::c\nd: attempt 2/2, after attempt 1 failed (exit status 1)
 
 ::endgroup::
-::error::retry: a%25b::c%0Ad: attempt 2/2 failed (exit status 1); giving up after 2 attempts
+::error::retry: a%25b::c\nd: attempt 2/2 failed (exit status 1); giving up after 2 attempts
 EOF2
 cmp -s exp err || note_ "'%' or LF not escaped:" "$(diff exp err)" || fail=1
 
@@ -32,10 +33,10 @@ cmp -s exp err || note_ "'%' or LF not escaped:" "$(diff exp err)" || fail=1
 # command after a newline.
 piped_ 1 "$RETRY" -a 1 -m "$(printf 'x\ry%%0A\n::error::z')" false || fail=1
 cat >exp <<'EOF2'
-::group::retry: x%0Dy%250A%0A::error::z: attempt 1/1
+::group::retry: x\ry%250A\n::error::z: attempt 1/1
 
 ::endgroup::
-::error::retry: x%0Dy%250A%0A::error::z: attempt 1/1 failed (exit status 1); giving up after 1 attempt
+::error::retry: x\ry%250A\n::error::z: attempt 1/1 failed (exit status 1); giving up after 1 attempt
 EOF2
 cmp -s exp err || note_ "CR or '%' not escaped:" "$(diff exp err)" || fail=1
 

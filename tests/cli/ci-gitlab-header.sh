@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # In GitLab's log a section's header and a coloured message are one line
-# each: the control characters of a -m TEXT (tab, ESC, LF, CR, DEL) become
-# blanks there, so that a name can neither break the marker nor paint the
-# log; other bytes (UTF-8 é) stay.
+# each: the control characters of a -m TEXT (tab, ESC, LF, CR, DEL) are
+# shown escaped there, as in every line of retry's (\t, \x1b, \n, \r,
+# \x7f), so that a name can neither break the marker nor paint the log;
+# other bytes (UTF-8 é) stay.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -16,7 +17,7 @@ esc=$(printf '\033')
 cr=$(printf '\r')
 
 name=$(printf 'a\tb\033[31mc\nd\re\177f \303\251')
-plain=$(printf 'a b [31mc d e f \303\251')
+plain=$(printf '%s\303\251' 'a\tb\x1b[31mc\nd\re\x7ff ')
 piped_ 1 "$RETRY" -a 2 -d 0 -m "$name" false || fail=1
 sed "s/^\($esc\[0Ksection_[a-z]*\):[0-9]*:retry_[0-9a-f]*_/\1:T:retry_ID_/" \
 	err >got

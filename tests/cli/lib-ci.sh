@@ -50,3 +50,33 @@ expect_metric_() {
 	test "$v_" = "$3" && return 0
 	note_ "$1{command=\"$2\"} is '$v_', expected '$3':" "$(cat "${4:-m}")"
 }
+
+# A name that would forge lines, were it written as it is: an LF and a CR
+# that each start a GitHub workflow command, and the runner's older form
+# "##[", which it reads anywhere in a line.
+# shellcheck disable=SC2034 # the tests read it
+forged_name=$(printf 'N\n::error::pwned\r::add-mask::masked ##[error]pwned2')
+
+# meant_lines_ [github] [FILE]: every line of FILE (./err) is one that
+# retry means: it starts with "retry: " (or is --help's pointer after a
+# usage error); with github, in GitHub Actions, also retry's own workflow
+# commands (::group::, ::warning:: and ::error:: with a "retry: " line as
+# their data, ::endgroup::) and the blank line a fold may hold. No line
+# holds a CR or another control character, nor "##[".
+meant_lines_() {
+	ci_=
+	if test "$1" = github; then
+		ci_=github
+		shift
+	fi
+	LC_ALL=C awk -v ci="$ci_" '
+		/[\001-\037\177]/ || index($0, "##[") { print; next }
+		/^retry: / { next }
+		/^Try .retry --help. for more information\.$/ { next }
+		ci == "" { print; next }
+		/^::(group|warning|error)::retry: / { next }
+		/^::endgroup::$/ || /^$/ { next }
+		{ print }' "${1:-err}" >meant_bad_
+	test -s meant_bad_ || return 0
+	note_ "lines that retry did not mean:" "$(cat -v meant_bad_)"
+}
