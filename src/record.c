@@ -2,7 +2,9 @@
 /*
  * The run's record, once it is over: --metrics counts it in FILE
  * (metrics.c). A record that cannot be written is said; retry's status
- * stays the command's, which is what the caller acts on.
+ * stays the command's, which is what the caller acts on, unless a stop
+ * signal ends the wait for FILE's lock: then retry dies of it, as it
+ * does of one in any of its waits.
  */
 #include "config.h"
 
@@ -52,6 +54,7 @@ run_record(const struct run *r, int status)
 	struct metrics_run	m;
 	struct timespec		ts;
 	char			err[PATH_MAX + 128];
+	int			stopped = run_stopped(r);
 
 	if (r->o->metrics == NULL)
 		return;
@@ -67,4 +70,7 @@ run_record(const struct run *r, int status)
 		log_error("%s", err);
 		eventloop_flush_sinks(r->deadline);
 	}
+	/* A stop signal in the wait for FILE's lock: retry dies of it. */
+	if (!stopped && eventloop_signal() != 0)
+		eventloop_die_of(eventloop_signal());
 }

@@ -54,7 +54,10 @@ done
 t0=$(now_ms)
 kill -TERM "$pid"
 wait "$pid"
+st=$?
 test $(($(now_ms) - t0)) -lt 1000 || note_ "SIGTERM took too long" || fail=1
+# retry dies of the signal, as in any of its waits (143: 128 + TERM).
+test "$st" = 143 || note_ "SIGTERM in the wait: status $st, not 143" || fail=1
 held_all_along_ || fail=1
 
 Exit "$fail"
