@@ -7,8 +7,9 @@
  * warning for the run that wanted it, not a binary that cannot start.
  *
  * Each library's functions are a struct of pointers typed as its headers
- * declare them (__typeof__), filled by name from an X-macro list, so that
- * the compiler checks every call as it would a linked one.
+ * declare them (__typeof__), filled by name from an X-macro list
+ * (DYNLIB_FIELD, DYNLIB_SYM), so that the compiler checks every call as
+ * it would a linked one.
  */
 #ifndef DYNLIB_H
 #define DYNLIB_H
@@ -29,6 +30,17 @@ struct dynlib {
 	size_t			 nsyms;
 	void			*handle;	/* set once loaded */
 };
+
+/*
+ * A library's table, from its X-macro list FUNCS(X, t) of X(t, function):
+ *   static struct { FUNCS(DYNLIB_FIELD, t) } t;
+ *   static const struct dynlib_sym t_syms[] = { FUNCS(DYNLIB_SYM, t) };
+ *   static struct dynlib t_lib = DYNLIB(SONAME, t_syms);
+ */
+#define DYNLIB_FIELD(t, f)	__typeof__(&(f)) f;
+#define DYNLIB_SYM(t, f)	{ #f, (void **)&(t).f },
+#define DYNLIB(soname, syms)	\
+	{ soname, syms, sizeof(syms) / sizeof((syms)[0]), NULL }
 
 /* Load lib for who ("TLS") and look up its functions; -1 said in err. */
 int	dynlib_load(struct dynlib *, const char *, char *, size_t);

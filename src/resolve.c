@@ -39,46 +39,32 @@
  * them, not linked: a run without a redis: store pays nothing for
  * them at start-up.
  */
-#define CARES_FUNCS(X) \
-	X(ares_cancel) \
-	X(ares_destroy) \
-	X(ares_destroy_options) \
-	X(ares_freeaddrinfo) \
-	X(ares_getaddrinfo) \
-	X(ares_getsock) \
-	X(ares_init_options) \
-	X(ares_library_init) \
-	X(ares_process_fd) \
-	X(ares_save_options) \
-	X(ares_strerror) \
-	X(ares_timeout)
+#define CARES_FUNCS(X, t) \
+	X(t, ares_cancel) \
+	X(t, ares_destroy) \
+	X(t, ares_destroy_options) \
+	X(t, ares_freeaddrinfo) \
+	X(t, ares_getaddrinfo) \
+	X(t, ares_getsock) \
+	X(t, ares_init_options) \
+	X(t, ares_library_init) \
+	X(t, ares_process_fd) \
+	X(t, ares_save_options) \
+	X(t, ares_strerror) \
+	X(t, ares_timeout)
 
 static struct {
-#define X(f) __typeof__(&(f)) (f);
-	CARES_FUNCS(X)
-#undef X
+	CARES_FUNCS(DYNLIB_FIELD, cares)
 } cares LARGE_ZEROED;	/* a redis: store's only */
 
 static const struct dynlib_sym cares_syms[] = {
-#define X(f) { #f, (void **)&cares.f },
-	CARES_FUNCS(X)
-#undef X
+	CARES_FUNCS(DYNLIB_SYM, cares)
 };
+static struct dynlib cares_lib = DYNLIB(LIBCARES_SONAME, cares_syms);
 
 DYNLIB_NOTE(cares_note, "[" DYNLIB_NOTE_ENTRY("redis-store",
     "names resolved for the redis: store of --budget", "recommended",
     LIBCARES_SONAME) "]");
-
-/* Load the library once a run; -1 said in err. */
-static int
-cares_load(char *err, size_t errlen)
-{
-	static struct dynlib	lib = { LIBCARES_SONAME, cares_syms,
-				    sizeof cares_syms / sizeof cares_syms[0],
-				    NULL };
-
-	return dynlib_load(&lib, "the redis: store", err, errlen);
-}
 
 /* Half of a lookup: one family's addresses (A or AAAA). */
 struct family {
@@ -397,7 +383,8 @@ resolve(const char *host, unsigned port, uint64_t until,
 		return -1;
 	}
 	if (!initialized) {
-		if (cares_load(err, errlen) == -1)
+		if (dynlib_load(&cares_lib, "the redis: store", err,
+		    errlen) == -1)
 			return -1;
 		if ((r = cares.ares_library_init(ARES_LIB_INIT_ALL)) != ARES_SUCCESS) {
 			snprintf(err, errlen, "cannot resolve %s: %s", host,

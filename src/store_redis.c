@@ -51,41 +51,27 @@
  * them, not linked: a run without a redis: store pays nothing for
  * them at start-up.
  */
-#define HIREDIS_FUNCS(X) \
-	X(freeReplyObject) \
-	X(redisFormatCommandArgv) \
-	X(redisFreeCommand) \
-	X(redisReaderCreate) \
-	X(redisReaderFeed) \
-	X(redisReaderFree) \
-	X(redisReaderGetReply)
+#define HIREDIS_FUNCS(X, t) \
+	X(t, freeReplyObject) \
+	X(t, redisFormatCommandArgv) \
+	X(t, redisFreeCommand) \
+	X(t, redisReaderCreate) \
+	X(t, redisReaderFeed) \
+	X(t, redisReaderFree) \
+	X(t, redisReaderGetReply)
 
 static struct {
-#define X(f) __typeof__(&(f)) (f);
-	HIREDIS_FUNCS(X)
-#undef X
+	HIREDIS_FUNCS(DYNLIB_FIELD, hiredis)
 } hiredis LARGE_ZEROED;	/* a redis: store's only */
 
 static const struct dynlib_sym hiredis_syms[] = {
-#define X(f) { #f, (void **)&hiredis.f },
-	HIREDIS_FUNCS(X)
-#undef X
+	HIREDIS_FUNCS(DYNLIB_SYM, hiredis)
 };
+static struct dynlib hiredis_lib = DYNLIB(LIBHIREDIS_SONAME, hiredis_syms);
 
 DYNLIB_NOTE(hiredis_note, "[" DYNLIB_NOTE_ENTRY("redis-store",
     "the protocol of the redis: store of --budget", "recommended",
     LIBHIREDIS_SONAME) "]");
-
-/* Load the library once a run; -1 said in err. */
-static int
-hiredis_load(char *err, size_t errlen)
-{
-	static struct dynlib	lib = { LIBHIREDIS_SONAME, hiredis_syms,
-				    sizeof hiredis_syms / sizeof hiredis_syms[0],
-				    NULL };
-
-	return dynlib_load(&lib, "the redis: store", err, errlen);
-}
 
 /* All that one call of the store may take, connecting included. */
 #define STORE_REDIS_WAIT_NS 250000000ULL
@@ -464,7 +450,8 @@ open_conn(struct redis_store *rs)
 		return fail(rs, rs->tls_error, NULL);
 	tls = rs->tls;
 #endif
-	if (hiredis_load(why, sizeof why) == -1)
+	if (dynlib_load(&hiredis_lib, "the redis: store", why,
+	    sizeof why) == -1)
 		return fail(rs, why, NULL);
 	if (redis_conn_open(&rs->conn, rs->node, rs->node_port, tls,
 	    rs->until, why, sizeof why) == -1)

@@ -90,37 +90,34 @@ enum tls_file {
  * every run would pay for a store that few use. The functions come from
  * libssl's handle, libcrypto's through it.
  */
-#define OPENSSL_FUNCS(X) \
-	X(ERR_clear_error) X(OPENSSL_init_ssl) X(SSL_CTX_set_security_level) X(ERR_peek_last_error) X(ERR_reason_error_string) \
-	X(SSL_CTX_get_security_level) X(CONF_get1_default_config_file) X(CRYPTO_free) \
-	X(SSL_CTX_ctrl) X(SSL_CTX_free) X(SSL_CTX_new) X(SSL_CTX_set_verify) \
-	X(SSL_CTX_get_cert_store) X(SSL_CTX_set_cert_verify_callback) \
-	X(SSL_CTX_use_PrivateKey) X(SSL_CTX_use_certificate) \
-	X(SSL_connect) X(SSL_ctrl) X(SSL_free) X(SSL_get0_param) \
-	X(SSL_get_error) X(SSL_get_verify_result) X(SSL_new) X(SSL_read_ex) \
-	X(SSL_set1_host) X(SSL_set_fd) X(SSL_write_ex) X(TLS_client_method) \
-	X(X509_VERIFY_PARAM_set1_ip_asc) X(X509_get_default_cert_dir) \
-	X(X509_get_default_cert_dir_env) X(X509_get_default_cert_file) \
-	X(X509_get_default_cert_file_env) X(X509_verify_cert_error_string) \
-	X(BIO_new_mem_buf) X(BIO_free) X(PEM_read_bio_X509) \
-	X(PEM_read_bio_X509_AUX) X(PEM_read_bio_PrivateKey) X(EVP_PKEY_free) \
-	X(X509_free) X(X509_STORE_add_cert) X(X509_STORE_CTX_get0_cert) \
-	X(X509_STORE_CTX_get0_store) X(X509_STORE_CTX_get0_untrusted) \
-	X(X509_verify_cert) X(X509_get_issuer_name) X(X509_get_subject_name) \
-	X(X509_NAME_cmp) X(X509_NAME_hash_ex) X(OPENSSL_sk_num) \
-	X(OPENSSL_sk_value) X(OPENSSL_cleanse)
+#define OPENSSL_FUNCS(X, t) \
+	X(t, ERR_clear_error) X(t, OPENSSL_init_ssl) X(t, SSL_CTX_set_security_level) X(t, ERR_peek_last_error) X(t, ERR_reason_error_string) \
+	X(t, SSL_CTX_get_security_level) X(t, CONF_get1_default_config_file) X(t, CRYPTO_free) \
+	X(t, SSL_CTX_ctrl) X(t, SSL_CTX_free) X(t, SSL_CTX_new) X(t, SSL_CTX_set_verify) \
+	X(t, SSL_CTX_get_cert_store) X(t, SSL_CTX_set_cert_verify_callback) \
+	X(t, SSL_CTX_use_PrivateKey) X(t, SSL_CTX_use_certificate) \
+	X(t, SSL_connect) X(t, SSL_ctrl) X(t, SSL_free) X(t, SSL_get0_param) \
+	X(t, SSL_get_error) X(t, SSL_get_verify_result) X(t, SSL_new) X(t, SSL_read_ex) \
+	X(t, SSL_set1_host) X(t, SSL_set_fd) X(t, SSL_write_ex) X(t, TLS_client_method) \
+	X(t, X509_VERIFY_PARAM_set1_ip_asc) X(t, X509_get_default_cert_dir) \
+	X(t, X509_get_default_cert_dir_env) X(t, X509_get_default_cert_file) \
+	X(t, X509_get_default_cert_file_env) X(t, X509_verify_cert_error_string) \
+	X(t, BIO_new_mem_buf) X(t, BIO_free) X(t, PEM_read_bio_X509) \
+	X(t, PEM_read_bio_X509_AUX) X(t, PEM_read_bio_PrivateKey) X(t, EVP_PKEY_free) \
+	X(t, X509_free) X(t, X509_STORE_add_cert) X(t, X509_STORE_CTX_get0_cert) \
+	X(t, X509_STORE_CTX_get0_store) X(t, X509_STORE_CTX_get0_untrusted) \
+	X(t, X509_verify_cert) X(t, X509_get_issuer_name) X(t, X509_get_subject_name) \
+	X(t, X509_NAME_cmp) X(t, X509_NAME_hash_ex) X(t, OPENSSL_sk_num) \
+	X(t, OPENSSL_sk_value) X(t, OPENSSL_cleanse)
 
 static struct {
-#define X(f) __typeof__(&(f)) (f);
-	OPENSSL_FUNCS(X)
-#undef X
+	OPENSSL_FUNCS(DYNLIB_FIELD, ossl)
 } ossl LARGE_ZEROED;	/* a rediss: store's only */
 
 static const struct dynlib_sym ossl_syms[] = {
-#define X(f) { #f, (void **)&ossl.f },
-	OPENSSL_FUNCS(X)
-#undef X
+	OPENSSL_FUNCS(DYNLIB_SYM, ossl)
 };
+static struct dynlib ossl_lib = DYNLIB(LIBSSL_SONAME, ossl_syms);
 
 DYNLIB_NOTE(tls_note, "[" DYNLIB_NOTE_ENTRY("rediss",
     "TLS for the redis: store of --budget (rediss://)", "recommended",
@@ -175,14 +172,11 @@ config_checked(char *err, size_t errlen)
 static int
 load_openssl(char *err, size_t errlen)
 {
-	static struct dynlib	lib = { LIBSSL_SONAME, ossl_syms,
-				    sizeof ossl_syms / sizeof ossl_syms[0],
-				    NULL };
-	static int		started;
+	static int	started;
 
 	if (started)
 		return 0;
-	if (dynlib_load(&lib, "TLS", err, errlen) == -1)
+	if (dynlib_load(&ossl_lib, "TLS", err, errlen) == -1)
 		return -1;
 	if (config_checked(err, errlen) == -1)
 		return -1;
