@@ -26,3 +26,53 @@ netns_etc_() {
 	{ mkdir -p "/etc/netns/$1" && printf '%s\n' "$3" >"/etc/netns/$1/$2"; } ||
 		framework_failure_ "cannot write /etc/netns/$1/$2"
 }
+
+# a_only_resolver_ NS: a DNS server on 127.0.0.1:53 in NS that answers A
+# for redis.example.internal with 127.0.0.1 and nothing else (no AAAA, no
+# other name), writing each query's name and type as a line of
+# ./queries; for 50 s at most.
+a_only_resolver_() {
+	ip netns exec "$1" "$python_" -c 'import socket, struct, time
+u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+u.bind(("127.0.0.1", 53))
+open("ready", "w").write("ready\n")
+end = time.time() + 50
+while time.time() < end:
+    u.settimeout(end - time.time())
+    try:
+        q, peer = u.recvfrom(512)
+    except OSError:
+        break
+    i, labels = 12, []
+    while q[i]:
+        labels.append(q[i + 1:i + 1 + q[i]].decode())
+        i += 1 + q[i]
+    qtype = struct.unpack(">H", q[i + 1:i + 3])[0]
+    with open("queries", "a") as f:
+        f.write("%s %d\n" % (".".join(labels), qtype))
+    if qtype != 1 or ".".join(labels) != "redis.example.internal":
+        continue
+    head = q[:2] + struct.pack(">HHHHH", 0x8180, 1, 1, 0, 0)
+    answer = struct.pack(">HHHIH", 0xC00C, 1, 1, 60, 4) + bytes([127, 0, 0, 1])
+    u.sendto(head + q[12:i + 5] + answer, peer)
+' 9>&- &
+	bg_ $!
+	wait_lines_ 1 ready || framework_failure_ "the resolver did not start"
+}
+
+# netns_redis_ NS: redis-server in NS on 127.0.0.1, on a port that is
+# free there ($port).
+netns_redis_() {
+	port=16379
+	ip netns exec "$1" redis-server --port "$port" --bind 127.0.0.1 --save '' \
+		--appendonly no --daemonize no --logfile "$PWD/redis.log" 9>&- &
+	bg_ $!
+	i=0
+	until ip netns exec "$1" redis-cli -p "$port" ping 2>/dev/null | grep -q PONG; do
+		i=$((i + 1))
+		test $i -lt 100 || framework_failure_ "redis-server did not start:" \
+			"$(cat redis.log)"
+		sleep 0.05
+	done
+}
+

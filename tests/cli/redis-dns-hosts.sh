@@ -24,44 +24,8 @@ netns_ "$ns"
 netns_etc_ "$ns" resolv.conf 'nameserver 127.0.0.1'
 netns_etc_ "$ns" hosts '127.0.0.1 localhost
 127.0.0.1 redis.example.internal'
-ip netns exec "$ns" "$python_" -c 'import socket, struct, time
-u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-u.bind(("127.0.0.1", 53))
-open("ready", "w").write("ready\n")
-end = time.time() + 50
-while time.time() < end:
-    u.settimeout(end - time.time())
-    try:
-        q, peer = u.recvfrom(512)
-    except OSError:
-        break
-    i, labels = 12, []
-    while q[i]:
-        labels.append(q[i + 1:i + 1 + q[i]].decode())
-        i += 1 + q[i]
-    qtype = struct.unpack(">H", q[i + 1:i + 3])[0]
-    with open("queries", "a") as f:
-        f.write("%s %d\n" % (".".join(labels), qtype))
-    if qtype != 1 or ".".join(labels) != "redis.example.internal":
-        continue
-    head = q[:2] + struct.pack(">HHHHH", 0x8180, 1, 1, 0, 0)
-    answer = struct.pack(">HHHIH", 0xC00C, 1, 1, 60, 4) + bytes([127, 0, 0, 1])
-    u.sendto(head + q[12:i + 5] + answer, peer)
-' 9>&- &
-bg_ $!
-wait_lines_ 1 ready || framework_failure_ "the resolver did not start"
-
-port=16379
-ip netns exec "$ns" redis-server --port "$port" --bind 127.0.0.1 --save '' \
-	--appendonly no --daemonize no --logfile "$PWD/redis.log" 9>&- &
-bg_ $!
-i=0
-until ip netns exec "$ns" redis-cli -p "$port" ping 2>/dev/null | grep -q PONG; do
-	i=$((i + 1))
-	test $i -lt 100 || framework_failure_ "redis-server did not start:" \
-		"$(cat redis.log)"
-	sleep 0.05
-done
+a_only_resolver_ "$ns"
+netns_redis_ "$ns"
 
 # store_used_ BUDGET: the run of retry used BUDGET in the server, silently.
 store_used_() {
