@@ -16,13 +16,6 @@
 GITHUB_ACTIONS=true
 export GITHUB_ACTIONS
 
-# markers_at_line_start_ WHAT: every marker in ./err starts its line.
-markers_at_line_start_() {
-	grep -E '.::(group|endgroup|warning|error)::' err >bad
-	test -s bad || return 0
-	note_ "$1: a marker in the middle of a line:" "$(cat err)"
-}
-
 piped_ 1 "$RETRY" -a 2 -d 0 -m OUT \
 	"$RETRY" -a 2 -d 0 -m IN sh -c 'printf partial >&2; exit 1' || fail=1
 markers_at_line_start_ "nested" || fail=1

@@ -80,3 +80,10 @@ meant_lines_() {
 	test -s meant_bad_ || return 0
 	note_ "lines that retry did not mean:" "$(cat -v meant_bad_)"
 }
+
+# markers_at_line_start_ WHAT: every marker in ./err starts its line.
+markers_at_line_start_() {
+	grep -E '.::(group|endgroup|warning|error)::' err >bad
+	test -s bad || return 0
+	note_ "$1: a marker in the middle of a line:" "$(cat err)"
+}
