@@ -362,6 +362,21 @@ unreadable_file(void)
 }
 
 /*
+ * Load what resolving host will need (c-ares, dynlib.h), unless it is an
+ * address or localhost: called when a store is opened, so that the
+ * loading is not in a call's time. -1 said in err.
+ */
+int
+resolve_prepare(const char *host, char *err, size_t errlen)
+{
+	struct resolved	none;
+
+	if (literal(host, 0, &none) == 0 || localhost(host, 0, &none) == 0)
+		return 0;
+	return dynlib_load(&cares_lib, "the redis: store", err, errlen);
+}
+
+/*
  * host (a name, or an IPv4 or IPv6 address) and port as the addresses to
  * connect to, in the order to try them; by until. -1 with one line in
  * err (and errno EINTR when a signal came).
@@ -383,8 +398,7 @@ resolve(const char *host, unsigned port, uint64_t until,
 		return -1;
 	}
 	if (!initialized) {
-		if (dynlib_load(&cares_lib, "the redis: store", err,
-		    errlen) == -1)
+		if (resolve_prepare(host, err, errlen) == -1)
 			return -1;
 		if ((r = cares.ares_library_init(ARES_LIB_INIT_ALL)) != ARES_SUCCESS) {
 			snprintf(err, errlen, "cannot resolve %s: %s", host,

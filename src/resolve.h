@@ -19,6 +19,7 @@ struct resolved {
 	int			n;
 };
 
+int	resolve_prepare(const char *host, char *err, size_t errlen);
 int	resolve(const char *host, unsigned port, uint64_t until,
 	    struct resolved *out, char *err, size_t errlen);
 

@@ -40,6 +40,7 @@
 #include "redis_bound.h"
 #include "redis_conn.h"
 #include "redis_url.h"
+#include "resolve.h"
 #include "store.h"
 #include "store_redis.h"
 #ifdef HAVE_OPENSSL
@@ -250,7 +251,7 @@ struct redis_store {
 	redisReader	*reader;
 	struct redis_bound bound;	/* what the reader is fed, checked */
 	struct tls	*tls;		/* rediss://: made when opened */
-	char		 tls_error[400];	/* why it could not be */
+	char		 unusable[400];	/* when opened: why no call can be */
 	char		 node[REDIS_URL_PART_MAX];	/* where to connect */
 	unsigned	 node_port;
 	int		 told_clear;	/* the password in clear: said */
@@ -445,14 +446,11 @@ open_conn(struct redis_store *rs)
 	struct tls	*tls = NULL;
 	char		 why[400];
 
+	if (rs->unusable[0] != '\0')
+		return fail(rs, rs->unusable, NULL);
 #ifdef HAVE_OPENSSL
-	if (rs->url.tls && rs->tls == NULL)
-		return fail(rs, rs->tls_error, NULL);
 	tls = rs->tls;
 #endif
-	if (dynlib_load(&hiredis_lib, "the redis: store", why,
-	    sizeof why) == -1)
-		return fail(rs, why, NULL);
 	if (redis_conn_open(&rs->conn, rs->node, rs->node_port, tls,
 	    rs->until, why, sizeof why) == -1)
 		return fail(rs, why, NULL);
@@ -993,15 +991,20 @@ store_redis_open(const char *url, const char *name,
 	rs->host[sizeof rs->host - 1] = '\0';
 	set_ttl(rs);
 	to_url_node(rs);
-#ifdef HAVE_OPENSSL
 	/*
-	 * The CAs and our certificate, read now, not in a call's time: a
-	 * bundle of CAs takes 20 ms to read (more under a sanitizer), which
-	 * is no answer that the server is late with. A failure is said by
-	 * the first call.
+	 * The libraries (dynlib.h), the CAs and our certificate, loaded and
+	 * read now, not in a call's time: loading takes a few ms (more
+	 * under a sanitizer) and a bundle of CAs 20 ms to read, which is
+	 * no answer that the server is late with. A failure is said by the
+	 * first call.
 	 */
+	if (dynlib_load(&hiredis_lib, "the redis: store", rs->unusable,
+	    sizeof rs->unusable) == -1 || resolve_prepare(rs->url.host,
+	    rs->unusable, sizeof rs->unusable) == -1)
+		return &rs->base;
+#ifdef HAVE_OPENSSL
 	if (rs->url.tls)
-		rs->tls = tls_new(rs->tls_error, sizeof rs->tls_error);
+		rs->tls = tls_new(rs->unusable, sizeof rs->unusable);
 #endif
 	return &rs->base;
 }
