@@ -63,13 +63,25 @@ escape_special(const unsigned char *s, size_t n)
 	return 0;
 }
 
-/* Write \xNN for byte c into esc; its length. */
+/*
+ * Write byte c into esc as \xNN, or as \NNN in octal inside $'...':
+ * there a hex escape takes as many hex digits as follow it, so that
+ * \xe9 before an "a" would be read as \xe9a (POSIX leaves more than two
+ * unspecified), where three octal digits are all an escape takes. Its
+ * length, 4 either way.
+ */
 static size_t
-hex(unsigned char c, char *esc)
+byte_escape(unsigned char c, enum escape_form form, char *esc)
 {
 	static const char	digits[] = "0123456789abcdef";
 
 	esc[0] = '\\';
+	if (form == ESCAPE_SHELL) {
+		esc[1] = digits[c >> 6];
+		esc[2] = digits[(c >> 3) & 7];
+		esc[3] = digits[c & 7];
+		return 4;
+	}
 	esc[1] = 'x';
 	esc[2] = digits[c >> 4];
 	esc[3] = digits[c & 0xf];
@@ -108,7 +120,7 @@ escape_one(const unsigned char *s, size_t n, enum escape_form form,
 	size_t	i, len = 0;
 
 	if (n == 0)
-		return hex(s[0], esc);
+		return byte_escape(s[0], form, esc);
 	if (n == 1 && (esc[1] = named(s[0], form)) != 0) {
 		esc[0] = '\\';
 		return 2;
@@ -116,7 +128,7 @@ escape_one(const unsigned char *s, size_t n, enum escape_form form,
 	if (!escape_special(s, n))
 		return 0;
 	for (i = 0; i < n; i++)
-		len += hex(s[i], esc + len);
+		len += byte_escape(s[i], form, esc + len);
 	return len;
 }
 
@@ -138,11 +150,11 @@ escape_text(const char *text, size_t len, enum escape_form form, char *out,
 	while (i < len) {
 		n = seq_len(s + i, len - i);
 		if (start && s[i] == ':' && i + 1 < len && s[i + 1] == ':')
-			k = hex(':', esc);
+			k = byte_escape(':', form, esc);
 		else if (s[i] == '#' && i + 2 < len && s[i + 1] == '#' &&
 		    s[i + 2] == '[') {
 			esc[0] = '#';
-			k = 1 + hex('#', esc + 1);
+			k = 1 + byte_escape('#', form, esc + 1);
 			n = 2;
 		} else
 			k = escape_one(s + i, n, form, esc);

@@ -30,11 +30,13 @@
 #include "utf8.h"
 
 #define LINE_MAX_LEN 4096
+#define LABEL_SHOWN 512		/* bytes of a name, shown (escaped) */
 
 static int		 verbosity;
 static enum log_format	 format = LOG_TEXT;
 static const char	*label = "retry";
 static char		 label_buf[512];	/* a label cut from the command */
+static char		 given_label[512];	/* -m's, cut to be shown */
 static const char	*command_name = "retry"; /* the command's, not -m's */
 
 /* The words retry was given after its name, for the one-word hint. */
@@ -113,6 +115,25 @@ copy_cut(char *dst, size_t size, const char *s, size_t len)
 }
 
 /*
+ * How much of s (len bytes) a message shows as a name: what takes at most
+ * LABEL_SHOWN bytes once made visible (escape.c; a control byte takes
+ * four), so that a name of control bytes cannot push what the message
+ * says of it past the end of the line.
+ */
+static size_t
+shown_len(const char *s, size_t len)
+{
+	char	tmp[LINE_MAX_LEN];
+
+	if (len >= LINE_MAX_LEN)
+		len = LINE_MAX_LEN - 1;
+	while (len > 0 && escape_text(s, len, ESCAPE_LINE, tmp,
+	    sizeof tmp) > LABEL_SHOWN)
+		len = len > 64 ? len - len / 8 : len - 1;
+	return len;
+}
+
+/*
  * A command line given as one word ("curl -fsS URL"), by its shape: a
  * blank, and no '/' before the first blank ("/opt/My Tools/x" is a path),
  * unless the first word is NAME=VALUE ("LC_ALL=C /usr/bin/sort -u").
@@ -159,7 +180,7 @@ command_label(const char *cmd)
 		len -= (size_t)(slash - name);
 		name = slash;
 	}
-	copy_cut(label_buf, sizeof label_buf, name, len);
+	copy_cut(label_buf, sizeof label_buf, name, shown_len(name, len));
 	return label_buf;
 }
 
@@ -178,7 +199,12 @@ log_init(int v, enum log_format f, const char *l, char *const *args,
 	ngiven = nopts;
 	if (args[nopts] != NULL)
 		command_name = command_label(args[nopts]);
-	label = l != NULL ? l : command_name;
+	if (l != NULL) {
+		copy_cut(given_label, sizeof given_label, l,
+		    shown_len(l, strlen(l)));
+		label = given_label;
+	} else
+		label = command_name;
 	live_init(f == LOG_TEXT && v >= 0);
 }
 
@@ -1277,7 +1303,7 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 		emit(&ln);
 		return;
 	}
-	addf(&ln, "retry: %s: %s", cmd,
+	addf(&ln, "retry: %.*s: %s", (int)shown_len(cmd, strlen(cmd)), cmd,
 	    a->outcome->exec_errno == ENOENT ? "command not found" :
 	    strerror(a->outcome->exec_errno));
 	if (a->outcome->exec_errno != ENOENT)

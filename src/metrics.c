@@ -439,36 +439,16 @@ dir_of(const char *path, char *dir)
 }
 
 /*
- * Where path leads through symbolic links, into out[PATH_MAX], when it is
- * one: to a file that is there (realpath()), or, when a link leads to
- * none yet, to the name it would have. -1 when path is no link, or a
- * chain of more than 8.
+ * Where path leads through symbolic links, into out[PATH_MAX]: to a file
+ * that is there (realpath()). -1 when it leads to none: a link to a file
+ * not there is not followed, so that nothing is made through it (a link
+ * to /etc/nologin would make that file; issue 38). FILE's own name is
+ * then opened, without following, and a link refused.
  */
 static int
 follow(const char *path, char *out)
 {
-	char		cur[PATH_MAX], to[PATH_MAX];
-	const char	*slash;
-	ssize_t		n;
-	int		hops;
-
-	if (realpath(path, out) != NULL)
-		return 0;
-	snprintf(cur, sizeof cur, "%s", path);
-	for (hops = 0; hops < 8; hops++) {
-		if ((n = readlink(cur, to, sizeof to - 1)) == -1)
-			return hops > 0 ? (snprintf(out, PATH_MAX, "%s", cur),
-			    0) : -1;
-		to[n] = '\0';
-		slash = strrchr(cur, '/');
-		if (to[0] == '/' || slash == NULL)
-			snprintf(out, PATH_MAX, "%s", to);
-		else if (snprintf(out, PATH_MAX, "%.*s/%s", (int)(slash - cur),
-		    cur, to) >= PATH_MAX)
-			return -1;
-		snprintf(cur, sizeof cur, "%s", out);
-	}
-	return -1;
+	return realpath(path, out) != NULL ? 0 : -1;
 }
 
 /*

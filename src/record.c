@@ -67,10 +67,14 @@ run_record(const struct run *r, int status)
 	if (metrics_write(r->o->metrics, r->o->metrics_label != NULL ?
 	    r->o->metrics_label : log_command_name(), &m, lock_wait(r), rest,
 	    err, sizeof err) == -1) {
-		log_error("%s", err);
+		/* A stop signal in the wait for FILE's lock: retry dies of it. */
+		if (!stopped && eventloop_signal() != 0)
+			log_error("cannot write the metrics to %s: a signal "
+			    "came in the wait for its lock", r->o->metrics);
+		else
+			log_error("%s", err);
 		eventloop_flush_sinks(r->deadline);
 	}
-	/* A stop signal in the wait for FILE's lock: retry dies of it. */
 	if (!stopped && eventloop_signal() != 0)
 		eventloop_die_of(eventloop_signal());
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # An attempt that puts in FILE's place a link to a file that is not
-# retry's metrics (a decoy etc/passwd, a FIFO): retry follows the link,
+# retry's metrics (a decoy etc/passwd, a FIFO), or to none (etc/nologin,
+# which is not followed, nor made): retry follows the link,
 # refuses to write at the end (one error, the command's status kept) and
 # makes nothing beside the link's target: no lock, which beside the real
 # /etc/passwd would block useradd and passwd, and no temporary file.  The
@@ -42,5 +43,15 @@ cmp -s decoy/etc/passwd passwd.orig ||
 	note_ "passwd changed:" "$(cat decoy/etc/passwd)" || fail=1
 swapped_ fifo '.*decoy/etc/fifo is a FIFO, not a regular file' || fail=1
 test -p decoy/etc/fifo || note_ "the FIFO is gone" || fail=1
+# A link to a file that is not there (as /etc/nologin, which would stop
+# every login): not followed, so nothing is made through it.
+swapped_ nologin 'M/x.prom is a symbolic link, not followed' || fail=1
+test ! -e decoy/etc/nologin || note_ "nologin was made" || fail=1
+# The same link planted before the run: refused at the start.
+usage_error_ --metrics=M/x.prom -- touch ran || fail=1
+grep -q 'M/x.prom is a symbolic link, not followed' err ||
+	note_ "a planted link to nothing:" "$(cat err)" || fail=1
+test "$(cd decoy/etc && echo *)" = 'fifo passwd' ||
+	note_ "made through a planted link:" "$(ls -a decoy/etc)" || fail=1
 
 Exit "$fail"

@@ -42,7 +42,7 @@ static const struct {
 	{ .in = "###[x", .want = "##\\x23[x" },
 	{ .in = "##", .want = "##" },
 	{ .in = "#[#", .want = "#[#" },
-	{ .in = "##[", .form = ESCAPE_SHELL, .want = "#\\x23[" },
+	{ .in = "##[", .form = ESCAPE_SHELL, .want = "#\\043[" },
 	/* UTF-8 stays whole: é, 日本, an emoji, a no-break space. */
 	{ .in = "caf\303\251", .want = "caf\303\251" },
 	{ .in = "\346\227\245\346\234\254", .want = "\346\227\245\346\234\254" },
@@ -67,6 +67,9 @@ static const struct {
 	{ .in = "a\\b", .form = ESCAPE_SHELL, .want = "a\\\\b" },
 	{ .in = "x arg\n::error::y", .form = ESCAPE_SHELL,
 	    .want = "x arg\\n::error::y" },
+	/* Octal inside $'...': a hex digit after it is not read into it. */
+	{ .in = "\351a", .form = ESCAPE_SHELL, .want = "\\351a" },
+	{ .in = "\001f", .form = ESCAPE_SHELL, .want = "\\001f" },
 	{ .in = "it's", .want = "it's" },
 };
 
