@@ -64,6 +64,17 @@ escape_special(const unsigned char *s, size_t n)
 }
 
 /*
+ * Whether s (len bytes) starts a command that a CI runner reads anywhere
+ * in a line: GitHub's older "##[", Azure Pipelines' "##vso[".
+ */
+static int
+runner_command(const unsigned char *s, size_t len)
+{
+	return len >= 3 && s[0] == '#' && s[1] == '#' && (s[2] == '[' ||
+	    (len >= 6 && memcmp(s + 2, "vso[", 4) == 0));
+}
+
+/*
  * Write byte c into esc as \xNN, or as \NNN in octal inside $'...':
  * there a hex escape takes as many hex digits as follow it, so that
  * \xe9 before an "a" would be read as \xe9a (POSIX leaves more than two
@@ -151,8 +162,7 @@ escape_text(const char *text, size_t len, enum escape_form form, char *out,
 		n = seq_len(s + i, len - i);
 		if (start && s[i] == ':' && i + 1 < len && s[i + 1] == ':')
 			k = byte_escape(':', form, esc);
-		else if (s[i] == '#' && i + 2 < len && s[i + 1] == '#' &&
-		    s[i + 2] == '[') {
+		else if (runner_command(s + i, len - i)) {
 			esc[0] = '#';
 			k = 1 + byte_escape('#', form, esc + 1);
 			n = 2;
@@ -191,8 +201,7 @@ escape_needed(const char *text, size_t len)
 		n = seq_len(s + i, len - i);
 		if (n == 0 || escape_special(s + i, n))
 			return 1;
-		if (s[i] == '#' && i + 2 < len && s[i + 1] == '#' &&
-		    s[i + 2] == '[')
+		if (runner_command(s + i, len - i))
 			return 1;
 	}
 	return 0;

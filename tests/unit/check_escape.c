@@ -43,6 +43,9 @@ static const struct {
 	{ .in = "##", .want = "##" },
 	{ .in = "#[#", .want = "#[#" },
 	{ .in = "##[", .form = ESCAPE_SHELL, .want = "#\\043[" },
+	/* Azure Pipelines' logging command, read anywhere in a line too. */
+	{ .in = "a ##vso[task.setvariable]x", .want = "a #\\x23vso[task.setvariable]x" },
+	{ .in = "##vso", .want = "##vso" },
 	/* UTF-8 stays whole: é, 日本, an emoji, a no-break space. */
 	{ .in = "caf\303\251", .want = "caf\303\251" },
 	{ .in = "\346\227\245\346\234\254", .want = "\346\227\245\346\234\254" },
