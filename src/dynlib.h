@@ -11,8 +11,8 @@
  * (DYNLIB_FIELD, DYNLIB_SYM), so that the compiler checks every call as
  * it would a linked one.
  */
-#ifndef DYNLIB_H
-#define DYNLIB_H
+#ifndef RETRY_DYNLIB_H
+#define RETRY_DYNLIB_H
 
 #include <stddef.h>
 #include <stdint.h>
