@@ -354,6 +354,13 @@ START_TEST(a_link_is_followed_and_kept)
 	snprintf(target, sizeof target, "%s", file);
 	snprintf(link, sizeof link, "%s/link.prom", dir);
 	ck_assert_int_eq(symlink("retry.prom", link), 0);
+	/* A link to nothing yet is not followed: nothing made through it. */
+	ck_assert_int_eq(metrics_write(link, "x", &failed, 0, NULL, err,
+	    sizeof err), -1);
+	ck_assert_int_eq(access(target, F_OK), -1);
+	/* To a file that is there: followed, the target replaced. */
+	ck_assert_int_eq(metrics_write(target, "x", &failed, 0, NULL, err,
+	    sizeof err), 0);
 	ck_assert_int_eq(metrics_write(link, "x", &failed, 0, NULL, err,
 	    sizeof err), 0);
 	ck_assert_int_eq(metrics_write(link, "x", &failed, 0, NULL, err,
@@ -361,7 +368,7 @@ START_TEST(a_link_is_followed_and_kept)
 	ck_assert_int_eq(lstat(link, &sb), 0);
 	ck_assert(S_ISLNK(sb.st_mode));
 	read_file();
-	ck_assert(has_line("retry_runs_total{command=\"x\"} 2"));
+	ck_assert(has_line("retry_runs_total{command=\"x\"} 3"));
 	unlink(link);
 	remove_dir();
 }
