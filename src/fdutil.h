@@ -5,7 +5,9 @@
 
 #define PIPE_BIG 1048576	/* bytes: Linux's default pipe-max-size */
 
+int	pipe_make(int [2], int);
 void	pipe_enlarge(int);
+int	pipe_held(int);
 int	pipe_empty(int);
 
 #endif
