@@ -107,7 +107,7 @@ in_retry(void)
 
 /* In a handler: wake the wait, where poll() stands for ppoll(). */
 static void
-wake(void)
+wake_wait(void)
 {
 #ifndef HAVE_PPOLL
 	int	e = errno;
@@ -126,7 +126,7 @@ on_chld(int signo)
 	(void)signo;
 	if (in_retry()) {
 		got_chld = 1;
-		wake();
+		wake_wait();
 	}
 }
 
@@ -144,7 +144,7 @@ on_tstp(int signo)
 	(void)signo;
 	if (in_retry()) {
 		got_tstp = 1;
-		wake();
+		wake_wait();
 	}
 }
 
@@ -157,7 +157,7 @@ on_stop_signal(int signo)
 		got_signal = signo;
 	if (signal_count < 100)
 		signal_count++;
-	wake();
+	wake_wait();
 }
 
 /*
@@ -500,12 +500,15 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 	 * the caller's array has no slot for it.
 	 */
 	nsink = sink_pollfds(sinks);
-	if (nsink == 0 && WAKE_SLOTS == 0) {
+#ifdef HAVE_PPOLL
+	if (nsink == 0) {
 		r = wait_masked(fds, nfds, tp);
 		if (r <= 0)
 			for (i = 0; i < nfds; i++)
 				fds[i].revents = 0;
-	} else {
+	} else
+#endif
+	{
 		for (i = 0; i < nfds; i++)
 			all[i] = fds[i];
 		for (i = 0; i < nsink; i++)
