@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "cond.h"
 
 /*
@@ -267,7 +268,7 @@ cond_feed(const struct conditions *c, struct cond_matches *m,
 	if (len == 0)
 		return 0;
 	end = p + len;
-	if ((last = memrchr(p, '\n', len)) == NULL) {
+	if ((last = bytes_rchr(p, '\n', len)) == NULL) {
 		line_add(l, p, len);
 		return 0;
 	}

@@ -2,23 +2,30 @@
 /*
  * The event loop. The signals retry acts on are blocked all the time except
  * inside ppoll(), so each one is seen exactly once, in one place, and never
- * lost in the window between a check and a wait. Time is CLOCK_MONOTONIC
+ * lost in the window between a check and a wait. Without ppoll (macOS),
+ * poll() between two sigprocmask() calls, with a self-pipe that closes
+ * the window the same way (wait_masked()). Time is CLOCK_MONOTONIC
  * nanoseconds; every wait is to an absolute deadline, so stray signals
  * (SIGWINCH, a SIGCHLD of nobody's) do not make a sleep drift.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
+#ifdef HAVE_SYS_SYSCALL_H
 #include <sys/syscall.h>
+#endif
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "duration.h"
 #include "eventloop.h"
+#include "fdutil.h"
 #include "large.h"
 #include "live.h"
 #include "log.h"
@@ -42,7 +49,7 @@ static volatile sig_atomic_t signal_count;
 static volatile sig_atomic_t got_tstp;	/* Ctrl-Z, when caught */
 
 static sigset_t		 orig_mask;	/* as retry was started */
-static sigset_t		 wait_mask;	/* inside ppoll: ours unblocked */
+static sigset_t		 wait_mask;	/* inside the wait: ours unblocked */
 static int		 handled[NSTOP];	/* not inherited as ignored */
 /*
  * Whether SIGCHLD and SIGCONT came ignored, for the child to ignore them
@@ -75,6 +82,22 @@ static void		*tstp_arg;
  */
 static volatile sig_atomic_t	 in_child;
 
+#ifdef HAVE_PPOLL
+#define WAKE_SLOTS 0
+#else
+/*
+ * The self-pipe: without ppoll(), the wait opens the mask and then calls
+ * poll(), and a signal that comes between the two has its handler run
+ * before poll() starts. So each handler that a wait must see also writes
+ * a byte here, and poll() watches the read end: it returns at once, as
+ * ppoll() would have with the signal pending. Both ends are
+ * non-blocking (a full pipe has woken the wait already) and
+ * close-on-exec.
+ */
+#define WAKE_SLOTS 1
+static int	wake_pipe[2] = { -1, -1 };
+#endif
+
 /* Whether this handler runs in retry, not in a child before its exec. */
 static int
 in_retry(void)
@@ -82,12 +105,29 @@ in_retry(void)
 	return !in_child;
 }
 
+/* In a handler: wake the wait, where poll() stands for ppoll(). */
+static void
+wake_wait(void)
+{
+#ifndef HAVE_PPOLL
+	int	e = errno;
+	char	c = 0;
+	ssize_t	n;
+
+	n = write(wake_pipe[1], &c, 1);	/* full: woken already */
+	(void)n;
+	errno = e;
+#endif
+}
+
 static void
 on_chld(int signo)
 {
 	(void)signo;
-	if (in_retry())
+	if (in_retry()) {
 		got_chld = 1;
+		wake_wait();
+	}
 }
 
 static void
@@ -102,8 +142,10 @@ static void
 on_tstp(int signo)
 {
 	(void)signo;
-	if (in_retry())
+	if (in_retry()) {
 		got_tstp = 1;
+		wake_wait();
+	}
 }
 
 static void
@@ -115,6 +157,7 @@ on_stop_signal(int signo)
 		got_signal = signo;
 	if (signal_count < 100)
 		signal_count++;
+	wake_wait();
 }
 
 /*
@@ -162,6 +205,10 @@ eventloop_init(void)
 	 */
 	sigaddset(&block, SIGPIPE);
 	sigaddset(&block, SIGXFSZ);
+#ifndef HAVE_PPOLL
+	if (pipe_make(wake_pipe, O_CLOEXEC | O_NONBLOCK) == -1)
+		return -1;
+#endif
 	if (sigprocmask(SIG_BLOCK, &block, &orig_mask) == -1)
 		return -1;
 	wait_mask = orig_mask;
@@ -295,8 +342,8 @@ eventloop_child_made(void)
  */
 #define CLOCK_SYSCALLS 16
 
-#if defined(SYS_clock_gettime) && defined(__SIZEOF_LONG__) && \
-    __SIZEOF_LONG__ == 8
+#if defined(HAVE_SYS_SYSCALL_H) && defined(SYS_clock_gettime) && \
+    defined(__SIZEOF_LONG__) && __SIZEOF_LONG__ == 8
 #define CLOCK_RAW 1
 static unsigned	clock_calls;
 #endif
@@ -323,6 +370,7 @@ eventloop_now(void)
 	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
 }
 
+#ifdef HAVE_PPOLL
 /*
  * When ppoll() returns ready descriptors, it puts the blocked mask back
  * without running the handlers of signals that came meanwhile: with a busy
@@ -346,9 +394,81 @@ deliver_pending(void)
 		ppoll(NULL, 0, &zero, &wait_mask);
 }
 
+/* Wait on the n descriptors at fds, with our signals let in. */
+static int
+wait_masked(struct pollfd *fds, int n, const struct timespec *tp)
+{
+	return ppoll(fds, (nfds_t)n, tp, &wait_mask);
+}
+#else
+/* Empty the self-pipe: its bytes have woken the wait they were for. */
+static void
+wake_drain(void)
+{
+	char	buf[64];
+
+	while (read(wake_pipe[0], buf, sizeof buf) == (ssize_t)sizeof buf)
+		;
+}
+
+/* Milliseconds for poll(), rounded up: a wait never ends early. */
+static int
+poll_ms(const struct timespec *tp)
+{
+	uint64_t	ms;
+
+	if (tp == NULL)
+		return -1;
+	ms = (uint64_t)tp->tv_sec * 1000 +
+	    ((uint64_t)tp->tv_nsec + 999999) / 1000000;
+	return ms > INT_MAX ? INT_MAX : (int)ms;
+}
+
+/*
+ * Wait on the n descriptors at fds, with our signals let in, as ppoll()
+ * does: poll() with the self-pipe in the slot after them (fds has room for
+ * it), between two sigprocmask() calls. A signal that came before poll()
+ * started has made the pipe readable, and counts as one that interrupted
+ * it: -1 with EINTR when no other descriptor is ready.
+ */
+static int
+wait_masked(struct pollfd *fds, int n, const struct timespec *tp)
+{
+	sigset_t	old;
+	int		r, e;
+
+	fds[n].fd = wake_pipe[0];
+	fds[n].events = POLLIN;
+	fds[n].revents = 0;
+	if (sigprocmask(SIG_SETMASK, &wait_mask, &old) == -1)
+		return -1;
+	r = poll(fds, (nfds_t)n + 1, poll_ms(tp));
+	e = errno;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (r == -1 || fds[n].revents != 0)
+		wake_drain();
+	if (r > 0 && fds[n].revents != 0 && --r == 0) {
+		r = -1;
+		e = EINTR;
+	}
+	errno = e;
+	return r;
+}
+
+/*
+ * Nothing to deliver: the first sigprocmask() around poll() let in what
+ * was pending, and what came later interrupted poll() or ran its handler
+ * before the mask went back.
+ */
+static void
+deliver_pending(void)
+{
+}
+#endif
+
 /*
  * Wait once: until a signal, an event on fds, or the absolute deadline
- * (0: none). Returns ppoll's result; -1 with EINTR is a signal, not an
+ * (0: none). Returns poll's result; -1 with EINTR is a signal, not an
  * error. Handlers run only in here (our signals are blocked elsewhere), so
  * a flag checked before the call cannot be set behind our back. Whatever
  * waits in the sinks for a reader goes out here too, when there is room.
@@ -357,7 +477,8 @@ int
 eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 {
 	/* Static: copies side by side may bring a few hundred. */
-	static struct pollfd all[EVENTLOOP_MAXFDS + SINK_MAXFDS] LARGE_ZEROED;
+	static struct pollfd all[EVENTLOOP_MAXFDS + SINK_MAXFDS + WAKE_SLOTS]
+	    LARGE_ZEROED;
 	struct pollfd	sinks[SINK_MAXFDS];
 	struct timespec	ts, *tp = NULL;
 	uint64_t	now, left;
@@ -375,20 +496,24 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 	/*
 	 * The caller's own array when no sink waits (retry's stdout and
 	 * stderr are not blocked: nearly always), so that a wait touches
-	 * no page of all's (a page fault; issue 28).
+	 * no page of all's (a page fault; issue 28). Not with a self-pipe:
+	 * the caller's array has no slot for it.
 	 */
 	nsink = sink_pollfds(sinks);
+#ifdef HAVE_PPOLL
 	if (nsink == 0) {
-		r = ppoll(fds, (nfds_t)nfds, tp, &wait_mask);
+		r = wait_masked(fds, nfds, tp);
 		if (r <= 0)
 			for (i = 0; i < nfds; i++)
 				fds[i].revents = 0;
-	} else {
+	} else
+#endif
+	{
 		for (i = 0; i < nfds; i++)
 			all[i] = fds[i];
 		for (i = 0; i < nsink; i++)
 			all[nfds + i] = sinks[i];
-		r = ppoll(all, (nfds_t)nfds + (nfds_t)nsink, tp, &wait_mask);
+		r = wait_masked(all, nfds + nsink, tp);
 		for (i = 0; i < nfds; i++) {
 			fds[i].revents = 0;
 			if (r > 0)
@@ -400,7 +525,7 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 		if (nsink > 0)
 			sink_flush();
 	}
-	e = errno;	/* ppoll's, for the caller */
+	e = errno;	/* the wait's, for the caller */
 	if (got_tstp) {
 		got_tstp = 0;
 		tstp_fn(tstp_arg);

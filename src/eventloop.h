@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The single place that waits: signals, child exit and timers, through one
- * ppoll() with the original signal mask. Signal handlers only set flags.
+ * ppoll() with the original signal mask (or poll() and a self-pipe, where
+ * there is no ppoll). Signal handlers only set flags.
  */
 #ifndef RETRY_EVENTLOOP_H
 #define RETRY_EVENTLOOP_H

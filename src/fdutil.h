@@ -13,7 +13,9 @@
 #define FD_DIR		0x2	/* a directory */
 #define FD_BLOCKING	0x4	/* a regular file's I/O blocks (no O_NONBLOCK) */
 
+int		 pipe_make(int [2], int);
 void		 pipe_enlarge(int);
+int		 pipe_held(int);
 int		 pipe_empty(int);
 int		 fd_open_checked(int, const char *, int, mode_t, int, mode_t *);
 const char	*fd_kind(mode_t);

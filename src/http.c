@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "http.h"
 #include "statuslist.h"
 
@@ -1111,7 +1112,7 @@ scan_whole(struct http_seen *hs, const char *p, size_t len, time_t now)
 	c = memchr(p, ':', len);
 	while (h != NULL || c != NULL) {
 		at = h != NULL && (c == NULL || h < c) ? h : c;
-		ls = memrchr(p, '\n', (size_t)(at - p));
+		ls = bytes_rchr(p, '\n', (size_t)(at - p));
 		ls = ls != NULL ? ls + 1 : p;
 		le = memchr(at, '\n', (size_t)(end - at));
 		if (le == NULL)
@@ -1149,7 +1150,7 @@ http_feed(struct http_seen *hs, struct http_line *hl, const char *p,
 		len -= (size_t)(nl - p) + 1;
 		p = nl + 1;
 	}
-	if (len > 0 && (nl = memrchr(p, '\n', len)) != NULL) {
+	if (len > 0 && (nl = bytes_rchr(p, '\n', len)) != NULL) {
 		scan_whole(hs, p, (size_t)(nl - p), now);
 		len -= (size_t)(nl - p) + 1;
 		p = nl + 1;

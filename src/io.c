@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#ifdef __linux__
+#if defined(__linux__) && defined(HAVE_SYS_SYSMACROS_H)
 #include <sys/sysmacros.h>
 #endif
 #include <time.h>
@@ -45,15 +45,22 @@ int
 io_guard_stdfds(void)
 {
 	struct pollfd	 std[3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 } };
+#ifdef HAVE_PPOLL
 	struct timespec	 zero = { 0, 0 };
+#endif
 	int		 fd, polled;
 
 	/*
 	 * One look at the three (POLLNVAL: not open), not a fcntl() each:
 	 * two system calls fewer a run (issue 28). ppoll(), which the waits
-	 * use, not poll(): no other function of libc's to bind.
+	 * use, not poll(): no other function of libc's to bind (poll()
+	 * where there is no ppoll).
 	 */
+#ifdef HAVE_PPOLL
 	polled = ppoll(std, 3, &zero, NULL) != -1;
+#else
+	polled = poll(std, 3, 0) != -1;
+#endif
 	for (fd = 0; fd <= 2; fd++) {
 		if (polled ? !(std[fd].revents & POLLNVAL) :
 		    fcntl(fd, F_GETFD) != -1)
@@ -73,7 +80,7 @@ io_guard_stdfds(void)
 static int
 is_dev_null(const struct stat *st)
 {
-#ifdef __linux__
+#if defined(__linux__) && defined(HAVE_SYS_SYSMACROS_H)
 	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 &&
 	    minor(st->st_rdev) == 3;
 #else
@@ -91,18 +98,44 @@ is_dev_null(const struct stat *st)
  * shared, blocking description would then hold retry's timers and
  * signals off. The shared one keeps its flags: they are the attempts'.
  * It is still the one polled (see io_pollfds()). Opened at the first
- * read: a pipe that ends with nothing in it costs no open.
+ * read: a pipe that ends with nothing in it costs no open. Without
+ * /proc (macOS, whose /dev/fd duplicates the descriptor), the
+ * descriptor itself, read no further than the pipe holds (stdin_want()).
  */
 static int
 stdin_fd(struct io *io)
 {
 	if (io->in_fd == -1) {
+#ifdef HAVE_PROC_SELF_FD
 		io->in_fd = open("/proc/self/fd/0",
 		    O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		if (io->in_fd == -1)
+#endif
 			io->in_fd = STDIN_FILENO;
 	}
 	return io->in_fd;
+}
+
+/*
+ * How much of stdin to read now, when poll said it is ready (hup: it
+ * said the writers are gone). Through the shared, blocking description
+ * of a pipe, no more than it holds: another reader may have taken what
+ * poll announced, and a read of an empty pipe would block. Only the
+ * end, which poll tells apart, is read from an empty one. A reader that
+ * takes the bytes between the two calls still blocks retry: the one
+ * thing the fallback cannot rule out.
+ */
+static size_t
+stdin_want(struct io *io, int hup)
+{
+	int	held;
+
+	if (!io->in_fifo || stdin_fd(io) != STDIN_FILENO ||
+	    (held = pipe_held(STDIN_FILENO)) == -1)
+		return IO_CHUNK;
+	if (held == 0)
+		return hup ? IO_CHUNK : 0;
+	return (size_t)held < IO_CHUNK ? (size_t)held : IO_CHUNK;
 }
 
 /* Settle the stdin mode from what fd 0 is. */
@@ -231,7 +264,7 @@ make_pipe(int *r, int *w, int ours)
 {
 	int	p[2];
 
-	if (pipe2(p, O_CLOEXEC) == -1)
+	if (pipe_make(p, O_CLOEXEC) == -1)
 		return -1;
 	*r = p[0];
 	*w = p[1];
@@ -418,6 +451,7 @@ feed(struct io_path *p)
 	p->in_room = 1;
 }
 
+#ifdef HAVE_TEE
 /*
  * Consume len bytes of stdin, already copied to the attempt by tee(2),
  * into the spool: spliced in the kernel, or read and appended where the
@@ -448,6 +482,7 @@ consume_stdin(struct io *io, struct io_path *p, size_t len)
 	}
 	return 0;
 }
+#endif
 
 /*
  * Past the spool's memory part, a pipe on stdin is copied to the attempt's
@@ -490,15 +525,17 @@ tee_stdin(struct io *io, struct io_path *p)
 }
 
 /*
- * Take a chunk of retry's stdin into the spool and p's stage. Only for a
- * path at the spool's end with nothing staged, as io_pollfds() left it
- * when it asked for stdin: a path that another one has left behind since
- * (two alive at once) takes the spool first, in io_pollfds().
+ * Take a chunk of retry's stdin into the spool and p's stage (hup: poll
+ * said its writers are gone). Only for a path at the spool's end with
+ * nothing staged, as io_pollfds() left it when it asked for stdin: a path
+ * that another one has left behind since (two alive at once) takes the
+ * spool first, in io_pollfds().
  */
 static int
-take_stdin(struct io *io, struct io_path *p)
+take_stdin(struct io *io, struct io_path *p, int hup)
 {
 	ssize_t	n;
+	size_t	want;
 	int	r;
 
 	if (p->in_cursor != io->in.len || p->stage_off < p->stage_len)
@@ -506,7 +543,9 @@ take_stdin(struct io *io, struct io_path *p)
 	if ((r = tee_stdin(io, p)) != 0)
 		return r == -1 ? -1 : 0;
 
-	n = read(stdin_fd(io), p->stage, IO_CHUNK);
+	if ((want = stdin_want(io, hup)) == 0)
+		return 0;	/* another reader took it */
+	n = read(stdin_fd(io), p->stage, want);
 	if (n == -1 && (errno == EINTR || errno == EAGAIN))
 		return 0;
 	if (n <= 0) {		/* the end, or an error that ends it */
@@ -711,7 +750,8 @@ io_handle(struct io *io, struct io_path *p, const struct pollfd *pfds, int n)
 			/* Ended, and nothing in it: no read needed. */
 			if ((pfds[i].revents & (POLLIN | POLLHUP)) == POLLHUP)
 				io->in_eof = 1;
-			else if (take_stdin(io, p) == -1)
+			else if (take_stdin(io, p,
+			    (pfds[i].revents & POLLHUP) != 0) == -1)
 				return -1;
 		} else if (pfds[i].fd == p->out_r && p->out_r != -1) {
 			if (take_stdout(io, p) == -1)

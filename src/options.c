@@ -131,6 +131,9 @@ struct given {
  */
 #define OUT_OF_LINE __attribute__((noinline))
 
+static void	seterr(char *, size_t, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* Write one line of error into err. */
 static void
 seterr(char *err, size_t len, const char *fmt, ...)

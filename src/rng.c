@@ -8,10 +8,21 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #ifdef HAVE_SYS_RANDOM_H
 #include <sys/random.h>
+#endif
+
+/*
+ * The kernel's bytes: getrandom (Linux), else getentropy (glibc, musl,
+ * macOS), else arc4random_buf (the BSDs); /dev/urandom where the first
+ * two fail or none is there.
+ */
+#if defined(HAVE_GETRANDOM) || defined(HAVE_GETENTROPY) || \
+    !defined(HAVE_ARC4RANDOM_BUF)
+#define RNG_URANDOM 1
 #endif
 
 #include "rng.h"
@@ -50,6 +61,7 @@ rng_init_kernel(struct rng *r)
 
 static int	fetch_bytes(void *, size_t);
 
+#ifdef RNG_URANDOM
 /* Read len bytes from /dev/urandom: for kernels without getrandom. */
 static int
 urandom_bytes(unsigned char *p, size_t len)
@@ -73,6 +85,7 @@ urandom_bytes(unsigned char *p, size_t len)
 	close(fd);
 	return 0;
 }
+#endif
 
 /*
  * The kernel's random bytes, taken RNG_POOL at a time: the run's id and
@@ -118,6 +131,20 @@ fetch_bytes(void *buf, size_t len)
 		p += n;
 		len -= (size_t)n;
 	}
+	return 0;
+#elif defined(HAVE_GETENTROPY)
+	size_t		 n;
+
+	while (len > 0) {
+		n = len < 256 ? len : 256;	/* its most a call */
+		if (getentropy(p, n) == -1)
+			return urandom_bytes(p, len);
+		p += n;
+		len -= n;
+	}
+	return 0;
+#elif defined(HAVE_ARC4RANDOM_BUF)
+	arc4random_buf(p, len);		/* it cannot fail */
 	return 0;
 #else
 	return urandom_bytes(p, len);

@@ -16,9 +16,11 @@
  *   under sudo -u): bytes go into a pipe of our own and on with
  *   splice(2) and SPLICE_F_NONBLOCK, which does not block on a full
  *   pipe whatever its description says;
- * - anything else (a terminal /proc does not reopen): poll(2) for room,
- *   then at most PIPE_BUF bytes. That one is best effort: another writer
- *   may fill the room between the two calls.
+ * - anything else (a terminal /proc does not reopen; a pipe or terminal
+ *   where there is no /proc to reopen it, as on macOS, whose /dev/fd
+ *   duplicates the descriptor): poll(2) for room, then at most PIPE_BUF
+ *   bytes. That one is best effort: another writer may fill the room
+ *   between the two calls.
  *
  * What the reader cannot take now waits in the sink; eventloop_wait()
  * polls for room and writes it, so timers and signals go on meanwhile.
@@ -38,7 +40,13 @@
 #include <sys/sendfile.h>
 #endif
 
+#include "fdutil.h"
 #include "sink.h"
+
+/* SIGPIPE is blocked in retry: the flag only spares a pending one. */
+#ifndef MSG_NOSIGNAL
+#define MSG_NOSIGNAL 0
+#endif
 
 enum sink_how {
 	SINK_UNSET,
@@ -120,9 +128,11 @@ drop(struct sink *k, int e)
 static void
 sink_open(struct sink *k)
 {
+#ifdef HAVE_PROC_SELF_FD
 	char		path[] = "/proc/self/fd/N";
-	struct stat	st;
 	int		fd;
+#endif
+	struct stat	st;
 
 	k->how = SINK_POLLED;
 	k->wfd = k->fd;
@@ -136,16 +146,22 @@ sink_open(struct sink *k)
 		k->how = SINK_SOCKET;
 		return;
 	}
+#ifdef HAVE_PROC_SELF_FD
 	path[sizeof path - 2] = (char)('0' + k->fd);
 	fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd != -1) {
 		k->wfd = fd;
 		k->how = SINK_REOPENED;
-	} else if (errno == ENXIO && S_ISFIFO(st.st_mode))
+		return;
+	}
+	if (errno == ENXIO && S_ISFIFO(st.st_mode)) {
 		k->error = EPIPE;	/* a FIFO with no reader left */
+		return;
+	}
+#endif
 #ifdef HAVE_SPLICE
-	else if (S_ISFIFO(st.st_mode) &&
-	    pipe2(k->priv, O_NONBLOCK | O_CLOEXEC) == 0)
+	if (S_ISFIFO(st.st_mode) &&
+	    pipe_make(k->priv, O_NONBLOCK | O_CLOEXEC) == 0)
 		k->how = SINK_SPLICED;
 #endif
 }

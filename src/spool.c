@@ -37,7 +37,8 @@ spool_open_file(struct spool *sp)
 
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
-#ifdef O_TMPFILE
+#if HAVE_DECL_O_TMPFILE
+	/* Without O_TMPFILE (macOS), a name that lives a moment. */
 	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 	if (fd != -1) {
 		sp->fd = fd;
@@ -176,7 +177,7 @@ bounce_open(struct spool *sp)
 {
 	if (sp->bounce[0] != -1)
 		return 0;
-	if (pipe2(sp->bounce, O_CLOEXEC | O_NONBLOCK) == -1)
+	if (pipe_make(sp->bounce, O_CLOEXEC | O_NONBLOCK) == -1)
 		return -1;
 	pipe_enlarge(sp->bounce[1]);
 	return 0;

@@ -70,6 +70,8 @@ static const struct dynlib_sym hiredis_syms[] = {
 };
 static struct dynlib hiredis_lib = DYNLIB(LIBHIREDIS_SONAME, hiredis_syms);
 
+/* Read by packaging tools, not by the code. */
+/* cppcheck-suppress unusedStructMember */
 DYNLIB_NOTE(hiredis_note, "[" DYNLIB_NOTE_ENTRY("redis-store",
     "the protocol of the redis: store of --budget", "recommended",
     LIBHIREDIS_SONAME) "]");

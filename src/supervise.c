@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <sys/wait.h>
-#ifdef __linux__
+#ifdef HAVE_SYS_PRCTL_H
 #include <sys/prctl.h>
 #endif
 #include <termios.h>
@@ -23,6 +23,7 @@
 
 #include "eventloop.h"
 #include "exitcodes.h"
+#include "fdutil.h"
 #include "large.h"
 #include "supervise.h"
 
@@ -74,12 +75,14 @@ supervise_init(struct supervise *s, int foreground)
 	s->tty_fd = -1;
 	s->own_pgrp = getpgrp();
 	eventloop_set_reaper(reap_others, s);
-#ifdef PR_SET_CHILD_SUBREAPER
+#if defined(HAVE_PRCTL) && defined(PR_SET_CHILD_SUBREAPER)
 	/*
 	 * Processes an attempt orphans become retry's children, not init's,
 	 * so that retry sees when the last of a stopped attempt's group is
 	 * gone (a zombie still counts as a member until its parent reaps
 	 * it, and init may be slow). They are reaped and never waited for.
+	 * Elsewhere (macOS) they go to init, and a stopped attempt's group
+	 * is gone once init has reaped them (the man page's PORTABILITY).
 	 */
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 #endif
@@ -236,15 +239,27 @@ drop_stops(void)
 }
 
 /*
- * Why a child made with vfork() could not exec: it shares retry's memory,
- * so it leaves errno here, and retry, which resumes only once the child
- * has exec'd or exited, reads it. No pipe: four system calls fewer.
+ * Why a child made with vfork() could not exec: where it shares retry's
+ * memory, it leaves errno here, and retry, which resumes only once the
+ * child has exec'd or exited, reads it. No pipe: three system calls fewer
+ * an attempt. But POSIX does not promise the sharing, and qemu-user runs
+ * vfork() as fork(): the errno stays in the child's copy, and a command
+ * not found would pass for one that exited 127. So the child also says
+ * that it ran (vfork_seen), and until one has shown that it shares our
+ * memory, the errno comes through the exec pipe, as after a fork().
  */
-static volatile int	vfork_errno;
+enum vfork_memory {
+	VFORK_UNKNOWN,		/* no child made with vfork() yet */
+	VFORK_SHARED,		/* its writes reach retry */
+	VFORK_COPIED,		/* a fork() in all but name */
+};
+static enum vfork_memory	vfork_memory;
+static volatile int		vfork_seen;
+static volatile int		vfork_errno;
 
 /*
- * In the child: become the attempt, or report errno (in vfork_errno, or
- * to errfd after a fork()) and exit.
+ * In the child: become the attempt, or report errno (in vfork_errno, and
+ * to errfd unless it is -1) and exit.
  */
 static void __attribute__((noinline, noreturn))
 child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
@@ -252,6 +267,7 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 {
 	int	e;
 
+	vfork_seen = 1;
 	if (!s->foreground) {
 		setpgid(0, 0);
 		drop_stops();
@@ -267,9 +283,8 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 	execvp(argv[0], argv);
 #endif
 	e = errno;
-	if (errfd == -1)
-		vfork_errno = e;
-	else
+	vfork_errno = e;
+	if (errfd != -1)
 		while (write(errfd, &e, sizeof e) == -1 && errno == EINTR)
 			;
 	_exit(e == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
@@ -323,6 +338,36 @@ spawn(struct supervise *s, char **argv, char **envp, struct io *io,
 }
 
 /*
+ * Take the SIGTSTP that waits, blocked, in retry, so that it does not stop
+ * retry once unblocked. Returns whether one was taken. Without
+ * sigtimedwait (macOS), as drop_stops() does: ignoring a signal discards
+ * it while pending, and its action goes back at once (retry does not
+ * catch SIGTSTP here: supervise_share() blocks it for good).
+ */
+static int
+take_tstp(void)
+{
+#ifdef HAVE_SIGTIMEDWAIT
+	struct timespec	zero = { 0, 0 };
+	sigset_t	tstp;
+
+	sigemptyset(&tstp);
+	sigaddset(&tstp, SIGTSTP);
+	return sigtimedwait(&tstp, NULL, &zero) == SIGTSTP;
+#else
+	struct sigaction	ign, was;
+
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	if (sigaction(SIGTSTP, &ign, &was) == -1)
+		return 0;
+	sigaction(SIGTSTP, &was, NULL);
+	return 1;
+#endif
+}
+
+/*
  * The attempt has exec'd and has the terminal, if retry gave it: unblock
  * the terminal's stop signals. A Ctrl-Z that came meanwhile, while the
  * child was still in retry's group or before the handover, waits in
@@ -333,17 +378,26 @@ spawn(struct supervise *s, char **argv, char **envp, struct io *io,
 static void
 pass_stop(struct supervise *s, const struct child *c, const sigset_t *old)
 {
-	struct timespec	zero = { 0, 0 };
-	sigset_t	pending, tstp;
+	sigset_t	pending;
 
-	sigemptyset(&tstp);
-	sigaddset(&tstp, SIGTSTP);
 	if (s->tty_fd != -1 && sigismember(old, SIGTSTP) == 0 &&
 	    sigpending(&pending) == 0 && sigismember(&pending, SIGTSTP) == 1 &&
-	    tcgetpgrp(s->tty_fd) == c->pgid &&
-	    sigtimedwait(&tstp, NULL, &zero) == SIGTSTP)
+	    tcgetpgrp(s->tty_fd) == c->pgid && take_tstp())
 		kill(-c->pgid, SIGTSTP);
 	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+/* Close the ends of pipe p that are open. */
+static void
+close_pipe(int p[2])
+{
+	int	i;
+
+	for (i = 0; i < 2; i++)
+		if (p[i] != -1) {
+			close(p[i]);
+			p[i] = -1;
+		}
 }
 
 /* Read the exec error from the child, if any: 0 when exec succeeded. */
@@ -405,30 +459,32 @@ supervise_start(struct supervise *s, struct child *c, char **argv,
 {
 	struct kid	*k;
 	sigset_t	 old;
-	int		 p[2] = { -1, -1 }, e, st;
-	int		 shared = USE_VFORK && !s->foreground;
+	int		 p[2] = { -1, -1 }, e, st, shared;
+	int		 vforked = USE_VFORK && !s->foreground;
 	pid_t		 pid;
 
 	c->pid = c->pgid = -1;
-	vfork_errno = 0;
-	if (!shared && pipe2(p, O_CLOEXEC) == -1)
+	vfork_errno = vfork_seen = 0;
+	if ((!vforked || vfork_memory != VFORK_SHARED) &&
+	    pipe_make(p, O_CLOEXEC) == -1)
 		return -1;
 	/* p[0] is close-on-exec: the child leaves it alone. */
 	if ((pid = spawn(s, argv, envp, io, path, p[1], &old)) == -1) {
 		e = errno;
-		if (!shared) {
-			close(p[0]);
-			close(p[1]);
-		}
+		close_pipe(p);
 		errno = e;
 		return -1;
 	}
+	if (vforked && vfork_memory == VFORK_UNKNOWN)
+		vfork_memory = vfork_seen ? VFORK_SHARED : VFORK_COPIED;
+	shared = vforked && vfork_memory == VFORK_SHARED;
 	io_started(io, path);
 	c->pid = pid;
 	c->pgid = s->foreground ? s->own_pgrp : pid;
 	/*
-	 * After vfork(), the child has set its group and exec'd (or died)
-	 * by now; after fork(), it may not have yet.
+	 * After a vfork() that shares our memory, the child has set its
+	 * group and exec'd (or died) by now; after fork(), or a vfork()
+	 * that copies it, it may not have yet.
 	 */
 	if (!s->foreground && !shared)
 		setpgid(pid, pid);	/* EACCES once it has exec'd: fine */
@@ -437,9 +493,10 @@ supervise_start(struct supervise *s, struct child *c, char **argv,
 		e = vfork_errno;
 	else {
 		close(p[1]);
+		p[1] = -1;
 		e = exec_error(p[0]);
-		close(p[0]);
 	}
+	close_pipe(p);
 	/*
 	 * The terminal only now, not in the child before it execs, where a
 	 * Ctrl-Z would stop it out of retry's sight (drop_stops()). An

@@ -119,6 +119,8 @@ static const struct dynlib_sym ossl_syms[] = {
 };
 static struct dynlib ossl_lib = DYNLIB(LIBSSL_SONAME, ossl_syms);
 
+/* Read by packaging tools, not by the code. */
+/* cppcheck-suppress unusedStructMember */
 DYNLIB_NOTE(tls_note, "[" DYNLIB_NOTE_ENTRY("rediss",
     "TLS for the redis: store of --budget (rediss://)", "recommended",
     LIBSSL_SONAME) "]");
