@@ -13,7 +13,7 @@
 # Its 81 calls today (strace -c counts no exit_group: it does not return):
 #
 #  29  the dynamic loader and libc's start-up (execve to munmap), libc
-#      only: the store's libraries are loaded when used (src/dynlib.h);
+#      only: the store's libraries are loaded when used (src/proc/dynlib.h);
 #   1  ppoll of fds 0, 1, 2 at once: a closed one (POLLNVAL) gets
 #      /dev/null (io_guard_stdfds);
 #   1  getrandom: 64 bytes, the run's id and the seed of every draw (rng.c);

@@ -6,13 +6,13 @@
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
 
 top=$TESTS_DIR/../..
-for f in src/options.c man/retry.1 completions/retry.bash completions/_retry \
+for f in src/run/options.c man/retry.1 completions/retry.bash completions/_retry \
     completions/retry.fish; do
 	test -f "$top/$f" || framework_failure_ "missing $top/$f"
 done
 
 # Each list: one long option per line, sorted, without duplicates.
-sed -n 's/^[[:space:]]*{ "\([a-z][a-z-]*\)",[[:space:]]*[a-z_]*_argument,.*/--\1/p' "$top/src/options.c" |
+sed -n 's/^[[:space:]]*{ "\([a-z][a-z-]*\)",[[:space:]]*[a-z_]*_argument,.*/--\1/p' "$top/src/run/options.c" |
 	sort -u >table
 "$RETRY" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >help
 grep -o 'Fl -[a-z][a-z-]*' "$top/man/retry.1" | sed 's/^Fl -/--/' |

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # The libraries retry loads with dlopen are named in its ELF note
-# .note.dlopen (src/dynlib.h), the "ELF dlopen metadata" convention that
+# .note.dlopen (src/proc/dynlib.h), the "ELF dlopen metadata" convention that
 # packaging tools read to make dependencies: notes of type 0x407c0c0a and
 # owner "FDO", each a JSON array of {feature, description, priority,
 # soname: [...]}. The note must name exactly what the code opens: a run

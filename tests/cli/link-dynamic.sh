@@ -3,7 +3,7 @@
 # retry as built is linked dynamically against the C library, as
 # distributions require (Debian Policy 10.1: a fix to libc reaches it
 # without a rebuild), and against nothing else: hiredis, c-ares and
-# OpenSSL are loaded when a run first uses a redis: store (src/dynlib.h),
+# OpenSSL are loaded when a run first uses a redis: store (src/proc/dynlib.h),
 # so no NEEDED entry names them and a run without a store maps none of
 # them. Still a PIE (ELF type DYN), read-only after relocation
 # (GNU_RELRO). A build that the user linked statically (LDFLAGS=-static,

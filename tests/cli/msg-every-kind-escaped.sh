@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# Every kind of message, each log_ function that src/log.h declares, with
+# Every kind of message, each log_ function that src/report/log.h declares, with
 # a name that holds an LF, a CR, "::error::", "::add-mask::" and "##[":
 # each line on stderr is one that retry means (meant_lines_: it starts
 # with "retry: "; in GitHub Actions also retry's own workflow commands),
@@ -17,8 +17,8 @@
 # shellcheck source=lib-ci.sh
 . "$TESTS_DIR/lib-ci.sh"
 
-log_h=$TESTS_DIR/../../src/log.h
-test -f "$log_h" || framework_failure_ "no src/log.h at $log_h"
+log_h=$TESTS_DIR/../../src/report/log.h
+test -f "$log_h" || framework_failure_ "no src/report/log.h at $log_h"
 sed -n 's/^[a-z].*[ 	*]\(log_[a-z_]*\)(.*/\1/p' "$log_h" >kinds
 test -s kinds || framework_failure_ "no log_ function found in $log_h"
 
@@ -209,7 +209,7 @@ for kind in $(cat kinds); do
 $kind	"*) continue ;;
 	esac
 	if ! command -v "kind_$kind" >/dev/null 2>&1; then
-		note_ "$kind (src/log.h) has no scenario: add one" || fail=1
+		note_ "$kind (src/report/log.h) has no scenario: add one" || fail=1
 		continue
 	fi
 	if test "$kind" = log_sleep_live && test "$has_script_" = no; then

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # A machine without the store's libraries (hiredis, c-ares, OpenSSL:
-# loaded when used, src/dynlib.h): retry starts and works as ever; a run
+# loaded when used, src/proc/dynlib.h): retry starts and works as ever; a run
 # that asks for a redis: store says which library is missing and goes on
 # without its budget, the command run and its status kept, never a
 # crash; and --version says what the build would load and that it is not

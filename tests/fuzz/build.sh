@@ -39,9 +39,9 @@ mkdir -p "$out/obj"
 # Every module but main.c goes into an archive, instrumented for coverage:
 # the linker takes from it only what a target needs, so a target links
 # whatever modules options.c comes to depend on.
-for src in src/*.c tests/fuzz/invariants.c; do
+for src in src/*/*.c tests/fuzz/invariants.c; do
 	case $src in
-	src/main.c)
+	src/run/main.c)
 		continue
 		;;
 	tests/*)

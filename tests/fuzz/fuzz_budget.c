@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "budget.h"
+#include "policy/budget.h"
 #include "invariants.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "duration.h"
+#include "policy/duration.h"
 #include "invariants.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

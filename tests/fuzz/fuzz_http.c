@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "http.h"
+#include "policy/http.h"
 #include "invariants.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

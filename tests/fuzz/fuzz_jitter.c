@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backoff.h"
-#include "duration.h"
+#include "policy/backoff.h"
+#include "policy/duration.h"
 #include "invariants.h"
-#include "options.h"
+#include "run/options.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

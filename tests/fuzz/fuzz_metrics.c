@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "invariants.h"
-#include "metrics.h"
+#include "report/metrics.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backoff.h"
-#include "duration.h"
+#include "policy/backoff.h"
+#include "policy/duration.h"
 #include "invariants.h"
-#include "options.h"
-#include "statuslist.h"
+#include "run/options.h"
+#include "policy/statuslist.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "duration.h"
+#include "policy/duration.h"
 #include "invariants.h"
-#include "pushback.h"
+#include "policy/pushback.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

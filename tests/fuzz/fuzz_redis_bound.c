@@ -20,7 +20,7 @@
 #endif
 
 #include "invariants.h"
-#include "redis_bound.h"
+#include "store/redis_bound.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "invariants.h"
-#include "redis_url.h"
+#include "store/redis_url.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

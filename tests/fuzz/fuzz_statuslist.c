@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "invariants.h"
-#include "statuslist.h"
+#include "policy/statuslist.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

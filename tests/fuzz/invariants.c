@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "backoff.h"
+#include "policy/backoff.h"
 #include "invariants.h"
 
 /* The largest double below 1: a uniform draw can come this close. */

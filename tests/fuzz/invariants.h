@@ -3,7 +3,7 @@
 #ifndef RETRY_FUZZ_INVARIANTS_H
 #define RETRY_FUZZ_INVARIANTS_H
 
-#include "backoff.h"
+#include "policy/backoff.h"
 
 /* Not assert(3): these must hold whether or not NDEBUG is defined. */
 #define CHECK(cond) do {						\

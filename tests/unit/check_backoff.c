@@ -14,9 +14,9 @@
 #include <stdlib.h>
 
 #include "check_run.h"
-#include "backoff.h"
-#include "duration.h"
-#include "rng.h"
+#include "policy/backoff.h"
+#include "policy/duration.h"
+#include "proc/rng.h"
 
 #define NS	1ULL
 #define US	(1000 * NS)

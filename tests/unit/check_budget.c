@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "budget.h"
+#include "policy/budget.h"
 #include "check_run.h"
 #include "check_params.h"
 

@@ -6,7 +6,7 @@
 #include <check.h>
 #include <stddef.h>
 
-#include "bytes.h"
+#include "policy/bytes.h"
 #include "check_run.h"
 
 static const struct {

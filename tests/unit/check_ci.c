@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "check_run.h"
-#include "ci.h"
+#include "report/ci.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "cond.h"
+#include "policy/cond.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "duration.h"
+#include "policy/duration.h"
 
 #define NS	1ULL
 #define US	(1000 * NS)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "escape.h"
+#include "policy/escape.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

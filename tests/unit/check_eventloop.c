@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "check_run.h"
-#include "eventloop.h"
+#include "proc/eventloop.h"
 
 static uint64_t
 monotonic(void)

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "check_run.h"
-#include "fdutil.h"
+#include "proc/fdutil.h"
 
 static char	dir[64];
 static int	dirfd_;

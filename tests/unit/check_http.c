@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "check_run.h"
-#include "http.h"
+#include "policy/http.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "check_run.h"
-#include "log.h"
+#include "report/log.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

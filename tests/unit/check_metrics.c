@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "check_run.h"
-#include "metrics.h"
+#include "report/metrics.h"
 
 static struct metrics_table	t;
 static char			*text;

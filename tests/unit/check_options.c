@@ -11,10 +11,10 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "backoff.h"
-#include "duration.h"
-#include "options.h"
-#include "statuslist.h"
+#include "policy/backoff.h"
+#include "policy/duration.h"
+#include "run/options.h"
+#include "policy/statuslist.h"
 
 #define MS	1000000ULL
 #define S	(1000 * MS)

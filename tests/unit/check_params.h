@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "budget.h"
+#include "policy/budget.h"
 
 /* A budget of burst, ratio and rate, no gain, no breaker. */
 static inline struct budget_params

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "redis_bound.h"
+#include "store/redis_bound.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

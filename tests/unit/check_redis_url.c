@@ -11,7 +11,7 @@
 #include <strings.h>
 
 #include "check_run.h"
-#include "redis_url.h"
+#include "store/redis_url.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "room.h"
+#include "policy/room.h"
 
 static char		buf[64];
 static struct room	r = ROOM_OVER(buf);

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "runenv.h"
+#include "run/runenv.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "signame.h"
+#include "policy/signame.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "check_run.h"
-#include "sink.h"
+#include "proc/sink.h"
 
 #define MIB ((size_t)1024 * 1024)
 

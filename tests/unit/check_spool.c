@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "check_run.h"
-#include "spool.h"
+#include "proc/spool.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

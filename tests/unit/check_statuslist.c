@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "check_run.h"
-#include "statuslist.h"
+#include "policy/statuslist.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

@@ -19,9 +19,9 @@
 
 #include "check_run.h"
 #include "check_params.h"
-#include "eventloop.h"
-#include "store.h"
-#include "store_url.h"
+#include "proc/eventloop.h"
+#include "store/store.h"
+#include "store/store_url.h"
 
 static char	top[4096];	/* a fresh directory per test */
 static char	dir[4200];	/* DIR: top/st */

@@ -23,9 +23,9 @@
 #include <string.h>
 
 #include "check_run.h"
-#include "duration.h"
-#include "pushback.h"
-#include "verdict.h"
+#include "policy/duration.h"
+#include "policy/pushback.h"
+#include "policy/verdict.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 

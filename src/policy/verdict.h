@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * What happens after an attempt: one pure decision from how it ended,
+ * what its output showed, the policy and what is left of the run.
+ */
+#ifndef RETRY_VERDICT_H
+#define RETRY_VERDICT_H
+
+#include <stdint.h>
+
+#include "policy/budget.h"
+#include "policy/cond.h"
+#include "policy/ending.h"
+#include "policy/http.h"
+#include "policy/outcome.h"
+#include "policy/pushback.h"
+#include "policy/statuslist.h"
+
+enum verdict_kind {
+	VERDICT_SUCCESS,	/* the run ends with the attempt's status */
+	VERDICT_RETRY,		/* sleep, then the next attempt */
+	VERDICT_GIVE_UP,	/* the run ends: see the end */
+	VERDICT_INTERRUPTED,	/* the user stopped it: die of signo */
+};
+
+/* What the options say about outcomes. */
+struct verdict_policy {
+	const struct statuslist	*success_on;	/* NULL: 0 */
+	const struct statuslist	*stop_on;	/* NULL: none */
+	const struct statuslist	*retry_on;	/* NULL: every failure */
+	const struct conditions	*cond;		/* NULL: none */
+	const struct http_list	*http;		/* retried; NULL: no --http */
+	uint64_t		 max_attempts;	/* 0: no limit */
+};
+
+/* Why an attempt whose held output was cut short counts as timed out. */
+#define VERDICT_LATE_WHY "its output was not read in time"
+
+/* One ended attempt, and where the run stands. */
+struct verdict_input {
+	const struct outcome	 *out;
+	const struct cond_matches *matches;	/* NULL: nothing matched */
+	uint64_t		  attempt;	/* its number, from 1 */
+	uint64_t		  ended;	/* monotonic ns: it and the output
+						   it passed through were over */
+	uint64_t		  now;		/* monotonic ns, its output out */
+	int			  held_late;	/* its held output was cut short */
+	uint64_t		  deadline;	/* monotonic ns; 0: none */
+	uint64_t		  delay;	/* the backoff's next sleep */
+	const struct http_seen	 *http;		/* NULL: no HTTP head read */
+	double			  spread;	/* uniform [0, 1): a floor's */
+	const struct pushback	 *push;		/* RETRY_CONTROL; NULL: none */
+};
+
+struct verdict {
+	enum verdict_kind	 kind;
+	enum run_end		 end;		/* VERDICT_GIVE_UP: why */
+	int			 status;	/* what the attempt counts as */
+	int			 signo;		/* VERDICT_INTERRUPTED */
+	const char		*why;		/* for messages, or NULL */
+	uint64_t		 sleep;		/* VERDICT_RETRY */
+	uint64_t		 wake;		/* VERDICT_RETRY: now + sleep */
+	int			 http_status;	/* the last one read; 0: none */
+	uint64_t		 retry_after;	/* ns the server asked; 0: none */
+	enum http_wait_from	 retry_after_from; /* in which header */
+	enum pushback_word	 pushed;	/* what the command's word did */
+	uint64_t		 push_delay;	/* ns the command asked; 0: none */
+};
+
+/* The longest floor a server or the command sets to a sleep: 6 h. */
+#define VERDICT_FLOOR_MAX_NS (HTTP_RETRY_AFTER_MAX * 1000000000ULL)
+
+/* The budget's answer before an attempt, and where the run stands. */
+struct admit_input {
+	const struct budget_grant *grant;	/* the store's answer */
+	uint64_t		  now;		/* monotonic ns */
+	uint64_t		  deadline;	/* monotonic ns; 0: none */
+	uint64_t		  until;	/* --budget-wait ends; DURATION_MAX */
+	double			  u;		/* uniform [0, 1): a wait's */
+};
+
+enum admit_kind {
+	ADMIT_GO,		/* start the attempt */
+	ADMIT_WAIT,		/* sleep, then ask the store again */
+	ADMIT_CIRCUIT,		/* give up: the circuit stays open too long */
+	ADMIT_EXHAUSTED,	/* give up: no token came in time */
+};
+
+struct admit {
+	enum admit_kind	 kind;
+	enum budget_hold reason;	/* not GO: what holds it back */
+	uint64_t	 wake;		/* ADMIT_WAIT: ask again then */
+	uint64_t	 until;		/* no wait past it; DURATION_MAX: none */
+};
+
+/*
+ * A store whose call failed rests: the run goes on without it (fail
+ * open) and asks it again after verdict_store_rest(). The first rest, the
+ * longest that doubling makes, and how many times the failed call's own
+ * length a rest lasts at least.
+ */
+#define VERDICT_REST_FIRST_NS	1000000000ULL
+#define VERDICT_REST_MAX_NS	60000000000ULL
+#define VERDICT_REST_TIMES	4
+
+int	verdict_success(const struct verdict_policy *,
+	    const struct verdict_input *);
+void	verdict_decide(const struct verdict_policy *,
+	    const struct verdict_input *, struct verdict *);
+void	verdict_admit(const struct admit_input *, struct admit *);
+uint64_t verdict_store_rest(unsigned, uint64_t);
+enum budget_result verdict_budget_result(const struct verdict *);
+
+#endif

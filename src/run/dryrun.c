@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The dry run: the delay schedule that the options give, one row per
+ * retry, from backoff's formulas. Nothing is run.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "report/log.h"
+
+#include "policy/backoff.h"
+#include "run/dryrun.h"
+#include "policy/duration.h"
+#include "policy/escape.h"
+#include "store/store.h"
+#include "store/store_url.h"
+
+/* Rows a dry run prints when attempts are unlimited. */
+#define DRY_UNLIMITED_ROWS 100
+
+static void say(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * A line on stdout that names what came from outside (the store's path,
+ * its warning, its error): made visible as retry's messages are
+ * (escape.c), since a CI runner reads stdout for workflow commands too.
+ */
+static void
+say(const char *fmt, ...)
+{
+	char	raw[4608], out[4608];
+	va_list	ap;
+	int	n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(raw, sizeof raw, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof raw)
+		n = sizeof raw - 1;
+	escape_text(raw, (size_t)n, ESCAPE_LINE, out, sizeof out);
+	printf("%s\n", out);
+}
+
+/* Add b to *a, saturating at DURATION_MAX. */
+static void
+add_sat(uint64_t *a, uint64_t b)
+{
+	*a = *a > DURATION_MAX - b ? DURATION_MAX : *a + b;
+}
+
+/*
+ * With --budget: the budget's state as it is now, read without a change
+ * (nothing is created), or why it cannot be read. Closes s.
+ */
+static int
+print_budget(const struct options *o, struct store *s)
+{
+	const struct budget_params	*p = &o->budget_params;
+	struct budget_state		 st;
+	const char			*w;
+	uint64_t			 now;
+	char				 d[32], shown[1024];
+	int				 fresh;
+
+	/* As a run would: a store that fails is gone without, not an error. */
+	if (store_read(s, &st, &now, &fresh) == -1) {
+		say("(warning: budget %s cannot be used (%s); a run would go "
+		    "on without it)", o->budget, store_error(s));
+		store_close(s);
+		return 0;
+	}
+	if ((w = store_take_warning(s)) != NULL)
+		say("(warning: %s)", w);
+	store_url_shown(o->store, shown, sizeof shown);
+	say("budget %s in %s: %.2f of %.0f tokens%s; +%g a first attempt, "
+	    "+%g/s", o->budget, shown, budget_tokens(p, &st, now),
+	    p->burst, fresh ? " (new)" : "", p->ratio, p->rate);
+	if (p->breaker_k != 0)
+		printf("circuit %s: %s (opens after %lu failed attempts in a "
+		    "row, for %s)\n", o->budget, budget_circuit_name(budget_circuit(p, &st, now)),
+		    (unsigned long)p->breaker_k, duration_format(p->breaker_ns,
+		    d, sizeof d));
+	else if (st.open_until != 0)
+		printf("circuit %s: %s (no --breaker here: not heeded)\n",
+		    o->budget, budget_circuit_name(budget_circuit(p, &st, now)));
+	store_close(s);
+	return 0;
+}
+
+/*
+ * --hedge: when the copies start while none succeeds or fails: one more
+ * each DELAY up to --hedge-max; the rest only as copies fail.
+ */
+static void
+print_hedge(const struct options *o)
+{
+	uint64_t	k, first = o->hedge_max, at = 0;
+	char		d[32], t[32];
+
+	if (o->attempts != 0 && o->attempts < first)
+		first = o->attempts;
+	printf("hedging: a copy every %s while none has succeeded, at most "
+	    "%llu at once, ", duration_format(o->hedge_delay, d, sizeof d),
+	    (unsigned long long)o->hedge_max);
+	if (o->attempts == 0)
+		printf("no limit in all\n");
+	else
+		printf("%llu in all\n", (unsigned long long)o->attempts);
+	printf("%-6s  %s\n", "copy", "starts, while none has ended");
+	for (k = 1; k <= first; k++, add_sat(&at, o->hedge_delay))
+		printf("%-6llu  %s\n", (unsigned long long)k,
+		    duration_format(at, t, sizeof t));
+	if (o->attempts == 0 || o->attempts > first)
+		printf("(copies after %llu start only as others fail, at "
+		    "once)\n", (unsigned long long)first);
+}
+
+/*
+ * Print the schedule: for each retry n its ceiling, the range the jitter
+ * can give, one sampled sleep and the worst-case time slept so far.
+ */
+int
+dryrun_print(const struct options *o, struct rng *rng)
+{
+	struct backoff_state	bs, worst;
+	uint64_t		n, rows, lo, hi, sleep, total = 0;
+	double			u, v;
+	char			c[80], l[32], h[32], s[32], t[32];
+	char			err[4608], shown[1024];
+	struct store		*st = NULL;
+
+	/* A store refused is said before anything is printed. */
+	if (o->budget != NULL && (st = store_open(o->store, o->budget,
+	    &o->budget_params, STORE_NO_CREATE, err, sizeof err)) == NULL) {
+		store_url_shown(o->store, shown, sizeof shown);
+		log_error("cannot use --store=%s: %s", shown, err);
+		return -1;
+	}
+	if (o->hedge) {
+		print_hedge(o);
+		return st != NULL ? print_budget(o, st) : 0;
+	}
+	rows = o->attempts == 0 ? DRY_UNLIMITED_ROWS : o->attempts - 1;
+	backoff_start(&o->backoff, &bs);
+	backoff_start(&o->backoff, &worst);
+	printf("%-6s  %10s  %21s  %10s  %12s\n", "retry", "ceiling",
+	    "range", "sample", "worst total");
+	for (n = 1; n <= rows; n++) {
+		backoff_range(&o->backoff, &bs, n, &lo, &hi);
+		add_sat(&total, backoff_worst(&o->backoff, &worst, n));
+		u = rng_uniform(rng);
+		v = rng_uniform(rng);
+		sleep = backoff_next(&o->backoff, &bs, n, u, v);
+		duration_format(lo, l, sizeof l);
+		duration_format(hi, h, sizeof h);
+		snprintf(c, sizeof c, "%s..%s", l, h);
+		printf("%-6llu  %10s  %21s  %10s  %12s\n",
+		    (unsigned long long)n,
+		    duration_format(backoff_ceiling(&o->backoff, n), l,
+		    sizeof l), c, duration_format(sleep, s, sizeof s),
+		    duration_format(total, t, sizeof t));
+	}
+	if (rows == 0)
+		printf("(one attempt: no retry, no sleep)\n");
+	if (o->attempts == 0)
+		printf("(no limit on attempts: the first %d retries shown)\n",
+		    DRY_UNLIMITED_ROWS);
+	return st != NULL ? print_budget(o, st) : 0;
+}
