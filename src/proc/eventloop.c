@@ -27,8 +27,6 @@
 #include "proc/eventloop.h"
 #include "proc/fdutil.h"
 #include "policy/large.h"
-#include "report/live.h"
-#include "report/log.h"
 #include "proc/sink.h"
 
 /*
@@ -66,6 +64,15 @@ static void		*reaper_arg;
 static int		 reap_in_wait;
 static void		(*tstp_fn)(void *);
 static void		*tstp_arg;
+/*
+ * What a sleep shows on the terminal (a count, redrawn as its seconds
+ * change) and the last words before retry dies of a signal: set from the
+ * reporting layer above (eventloop_set_face(), eventloop_set_last_words()),
+ * so that the loop calls up through pointers it was given, never by name.
+ */
+static void		(*face_tick)(uint64_t);
+static uint64_t		(*face_next)(uint64_t);
+static void		(*last_words)(int, uint64_t);
 
 /*
  * Set in a child made with vfork(), which runs in retry's memory with
@@ -178,6 +185,29 @@ install(int signo, const struct sigaction *sa, struct sigaction *was,
 	return sigaction(signo, was, NULL) == -1 ? -1 : 0;
 }
 
+/* The signals retry blocks, but in the wait: see eventloop_init(). */
+static void
+blocked_set(sigset_t *block)
+{
+	size_t	i;
+
+	sigemptyset(block);
+	sigaddset(block, SIGCHLD);
+	for (i = 0; i < NSTOP; i++)
+		sigaddset(block, stop_signals[i]);
+	/*
+	 * A reader gone is an EPIPE to handle, not a death; a spool past
+	 * RLIMIT_FSIZE an EFBIG to report (exit 125), not a death that
+	 * loses the attempt's status. Blocked, even in the waits, rather
+	 * than ignored: their dispositions stay as retry was given them, and
+	 * a child has nothing to set back before exec but the mask (four
+	 * system calls fewer a run; issue 28). One that comes stays pending,
+	 * and is let in only to die of it (eventloop_die_of()).
+	 */
+	sigaddset(block, SIGPIPE);
+	sigaddset(block, SIGXFSZ);
+}
+
 /*
  * Install the handlers and block their signals. A stop signal inherited as
  * ignored (nohup, a background job of a non-interactive shell) is left
@@ -190,21 +220,7 @@ eventloop_init(void)
 	sigset_t		block;
 	size_t			i;
 
-	sigemptyset(&block);
-	sigaddset(&block, SIGCHLD);
-	for (i = 0; i < NSTOP; i++)
-		sigaddset(&block, stop_signals[i]);
-	/*
-	 * A reader gone is an EPIPE to handle, not a death; a spool past
-	 * RLIMIT_FSIZE an EFBIG to report (exit 125), not a death that
-	 * loses the attempt's status. Blocked, even in the waits, rather
-	 * than ignored: their dispositions stay as retry was given them, and
-	 * a child has nothing to set back before exec but the mask (four
-	 * system calls fewer a run; issue 28). One that comes stays pending,
-	 * and is let in only to die of it (eventloop_die_of()).
-	 */
-	sigaddset(&block, SIGPIPE);
-	sigaddset(&block, SIGXFSZ);
+	blocked_set(&block);
 #ifndef HAVE_PPOLL
 	if (pipe_make(wake_pipe, O_CLOEXEC | O_NONBLOCK) == -1)
 		return -1;
@@ -473,6 +489,26 @@ deliver_pending(void)
  * a flag checked before the call cannot be set behind our back. Whatever
  * waits in the sinks for a reader goes out here too, when there is room.
  */
+/*
+ * What the handlers asked for, done outside them: a Ctrl-Z's stop, and the
+ * reaping of what ended where every wait reaps. errno stays the wait's.
+ */
+static void
+after_wait(void)
+{
+	int	e = errno;
+
+	if (got_tstp) {
+		got_tstp = 0;
+		tstp_fn(tstp_arg);
+	}
+	if (reap_in_wait && got_chld && reaper_fn != NULL) {
+		got_chld = 0;
+		reaper_fn(reaper_arg);
+	}
+	errno = e;
+}
+
 int
 eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 {
@@ -482,7 +518,7 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 	struct pollfd	sinks[SINK_MAXFDS];
 	struct timespec	ts, *tp = NULL;
 	uint64_t	now, left;
-	int		r, i, nsink, e;
+	int		r, i, nsink;
 
 	if (deadline != 0) {
 		now = eventloop_now();
@@ -525,16 +561,7 @@ eventloop_wait(uint64_t deadline, struct pollfd *fds, int nfds)
 		if (nsink > 0)
 			sink_flush();
 	}
-	e = errno;	/* the wait's, for the caller */
-	if (got_tstp) {
-		got_tstp = 0;
-		tstp_fn(tstp_arg);
-	}
-	if (reap_in_wait && got_chld && reaper_fn != NULL) {
-		got_chld = 0;
-		reaper_fn(reaper_arg);
-	}
-	errno = e;
+	after_wait();
 	return r;
 }
 
@@ -584,8 +611,26 @@ eventloop_reap_in_wait(int on)
 }
 
 /*
+ * What a sleep shows, from the layer above: tick(now) redraws, next(now)
+ * says when next to (0: no need). A count on the terminal (report/live.c).
+ */
+void
+eventloop_set_face(void (*tick)(uint64_t), uint64_t (*next)(uint64_t))
+{
+	face_tick = tick;
+	face_next = next;
+}
+
+/* What to say before dying of a signal: fn(signo, now). */
+void
+eventloop_set_last_words(void (*fn)(int, uint64_t))
+{
+	last_words = fn;
+}
+
+/*
  * Sleep until the absolute deadline. A line that counts down (or up) on
- * the terminal (live.c) is redrawn as its seconds change. Returns 0 when
+ * the terminal (eventloop_set_face()) is redrawn as its seconds change. Returns 0 when
  * the deadline is reached, or the stop signal that ended the sleep.
  */
 int
@@ -609,10 +654,11 @@ eventloop_sleep_until(uint64_t deadline)
 					;
 		}
 		now = eventloop_now();
-		live_tick(now);
+		if (face_tick != NULL)
+			face_tick(now);
 		if (now >= deadline)
 			return 0;
-		wake = live_next(now);
+		wake = face_next != NULL ? face_next(now) : 0;
 		if (wake == 0 || wake > deadline)
 			wake = deadline;
 		if (eventloop_wait(wake, NULL, 0) == -1 && errno != EINTR)
@@ -672,8 +718,8 @@ eventloop_die_of(int signo)
 	struct rlimit	rl = { 0, 0 };
 	sigset_t	set;
 
-	live_end();	/* a count on the terminal ends with its line */
-	log_interrupted(signo, eventloop_now());
+	if (last_words != NULL)
+		last_words(signo, eventloop_now());
 	sink_flush();	/* what the readers take now; nothing waits */
 	if (signo == SIGQUIT)
 		setrlimit(RLIMIT_CORE, &rl);

@@ -28,6 +28,8 @@ int	 eventloop_take_cont(void);
 int	 eventloop_peek_cont(void);
 int	 eventloop_signal(void);
 int	 eventloop_signal_count(void);
+void	 eventloop_set_face(void (*)(uint64_t), uint64_t (*)(uint64_t));
+void	 eventloop_set_last_words(void (*)(int, uint64_t));
 void	 eventloop_die_of(int);
 uint64_t eventloop_now(void);
 

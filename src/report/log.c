@@ -23,6 +23,7 @@
 #include "policy/duration.h"
 #include "policy/escape.h"
 #include "policy/large.h"
+#include "proc/eventloop.h"
 #include "report/live.h"
 #include "report/log.h"
 #include "policy/signame.h"
@@ -184,6 +185,14 @@ command_label(const char *cmd)
 	return label_buf;
 }
 
+/* Before retry dies of signo: a count on the terminal ends with its line. */
+static void
+last_words(int signo, uint64_t now)
+{
+	live_end();
+	log_interrupted(signo, now);
+}
+
 /*
  * How messages are shown, and what they name: the label (-m), or else the
  * command's name. args are the words after retry's name: its nopts
@@ -206,6 +215,8 @@ log_init(int v, enum log_format f, const char *l, char *const *args,
 	} else
 		label = command_name;
 	live_init(f == LOG_TEXT && v >= 0);
+	eventloop_set_face(live_tick, live_next);
+	eventloop_set_last_words(last_words);
 }
 
 /*
