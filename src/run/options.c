@@ -6,23 +6,22 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "policy/backoff_parse.h"
 #include "policy/duration.h"
 #include "run/options.h"
-#ifdef HAVE_HIREDIS
-#include "proc/dynlib.h"
-#endif
 #include "report/metrics.h"
+#include "policy/scan.h"
 #include "policy/signame.h"
 #include "store/store_url.h"
+
+#define nitems(a) (sizeof (a) / sizeof (a)[0])
 
 enum {
 	OPT_SUCCESS_ON = 256,
@@ -164,43 +163,7 @@ option_name(int val, char *buf, size_t len)
 	return buf;
 }
 
-/* A whole number without sign or garbage; -1 if it is not one. */
-static int
-parse_u64(const char *s, uint64_t *out)
-{
-	unsigned long long	v;
-	char		       *end;
-
-	if (s[0] < '0' || s[0] > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0')
-		return -1;
-	*out = v;
-	return 0;
-}
-
-/* A finite decimal number; -1 if it is not one. */
-static int
-parse_double(const char *s, double *out)
-{
-	char	*end;
-	double	 v;
-
-	/* Digits first: strtod would skip spaces and take a sign. */
-	if ((*s < '0' || *s > '9') && *s != '.')
-		return -1;
-	if (strchr(s, 'x') != NULL || strchr(s, 'X') != NULL)
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || *end != '\0' || !isfinite(v))
-		return -1;
-	*out = v;
-	return 0;
-}
-
+/* -a/--attempts=N: a whole number, or 0, inf or forever for no limit. */
 static int
 parse_attempts(const char *s, struct options *o, const char **why)
 {
@@ -208,217 +171,80 @@ parse_attempts(const char *s, struct options *o, const char **why)
 		o->attempts = 0;
 		return 0;
 	}
-	if (parse_u64(s, &o->attempts) == -1) {
+	if (scan_u64(s, &o->attempts) == -1) {
 		*why = "expected a whole number, 0, inf or forever";
 		return -1;
 	}
 	return 0;
 }
 
-/* A word an option accepts and the enum constant it stands for. */
-struct name_value {
-	const char	*name;
-	int		 value;
-};
-
-/* The value of name s in table t of n entries, or -1 if s is not there. */
+/*
+ * The backoff options (backoff_parse.c), noted in g: --hedge refuses
+ * them, and finish() settles the defaults they leave.
+ */
 static int
-lookup(const struct name_value *t, size_t n, const char *s)
+parse_backoff(int c, const char *arg, struct options *o, struct given *g,
+    const char **why)
 {
-	size_t	i;
-
-	for (i = 0; i < n; i++) {
-		if (strcmp(s, t[i].name) == 0)
-			return t[i].value;
-	}
-	return -1;
-}
-
-static int
-parse_strategy(const char *s, struct options *o, const char **why)
-{
-	static const struct name_value names[] = {
-		{ "exponential", STRATEGY_EXPONENTIAL },
-		{ "constant", STRATEGY_CONSTANT },
-		{ "fixed", STRATEGY_CONSTANT },
-		{ "linear", STRATEGY_LINEAR },
-		{ "fibonacci", STRATEGY_FIBONACCI },
-		{ "decorrelated", STRATEGY_DECORRELATED },
-	};
-	int	v;
-
-	if ((v = lookup(names, sizeof names / sizeof names[0], s)) == -1) {
-		*why = "expected exponential, constant, fixed, linear, "
-		    "fibonacci or decorrelated";
-		return -1;
-	}
-	o->backoff.strategy = v;
-	return 0;
-}
-
-static int
-parse_factor(const char *s, struct options *o, const char **why)
-{
-	double	f;
-
-	if (parse_double(s, &f) == -1 || !(f > 1) || f > 1e6) {
-		*why = "expected a number greater than 1 (at most 1000000)";
-		return -1;
-	}
-	o->backoff.factor = f;
-	return 0;
-}
-
-/* "name" or "name:X", X a number in (0, max] (max 0: no upper bound). */
-static int
-parse_jitter_ratio(const char *s, const char *name, double def, double max,
-    double *out)
-{
-	size_t	len = strlen(name);
-
-	if (strncmp(s, name, len) != 0)
-		return 0;
-	if (s[len] == '\0') {
-		*out = def;
-		return 1;
-	}
-	if (s[len] != ':' || parse_double(s + len + 1, out) == -1 ||
-	    !(*out > 0) || (max > 0 && *out > max))
-		return -1;
-	return 1;
-}
-
-static int
-parse_jitter(const char *s, struct options *o, const char **why)
-{
-	static const struct name_value names[] = {
-		{ "none", JITTER_NONE },
-		{ "full", JITTER_FULL },
-		{ "equal", JITTER_EQUAL },
-		{ "decorrelated", JITTER_DECORRELATED },
-	};
 	struct backoff	*b = &o->backoff;
-	const char	*dwhy;
-	int		 r;
+	uint64_t	*delays;
+	size_t		 n;
 
-	if ((r = lookup(names, sizeof names / sizeof names[0], s)) != -1)
-		b->jitter = r;
-	else if ((r = parse_jitter_ratio(s, "proportional",
-	    JITTER_PROPORTIONAL_DEFAULT, 1, &b->jitter_ratio)) != 0) {
-		if (r == -1) {
-			*why = "proportional:R needs 0 < R <= 1";
-			return -1;
-		}
-		b->jitter = JITTER_PROPORTIONAL;
-	} else if ((r = parse_jitter_ratio(s, "normal", JITTER_NORMAL_DEFAULT,
-	    1e6, &b->jitter_ratio)) != 0) {
-		if (r == -1) {
-			*why = "normal:S needs S > 0";
-			return -1;
-		}
-		b->jitter = JITTER_NORMAL;
-	} else if (duration_parse(s, &b->jitter_add, &dwhy) == 0)
-		b->jitter = JITTER_ADD;
-	else {
-		*why = "expected none, full, equal, decorrelated, "
-		    "proportional[:R], normal[:S] or a duration";
-		return -1;
+	g->backoff_opt = c;
+	switch (c) {
+	case 's':
+		g->strategy = c;
+		return backoff_parse_strategy(arg, &b->strategy, why);
+	case 'b':
+		return duration_parse(arg, &b->base, why);
+	case 'c':
+		g->cap = c;
+		return duration_parse(arg, &b->cap, why);
+	case 'f':
+		g->factor = c;
+		return backoff_parse_factor(arg, &b->factor, why);
+	case 'j':
+		g->jitter = c;
+		return backoff_parse_jitter(arg, b, why);
 	}
-	return 0;
-}
-
-/* A comma separated list of durations for --delay. */
-static int
-parse_delays(const char *s, struct options *o, const char **why)
-{
-	const char	*p;
-	char		*copy, *tok, *save = NULL;
-	size_t		 n = 1, i = 0;
-
-	if (*s == '\0') {
-		*why = "empty list";
+	/* -d: the last list given is the one. */
+	if (backoff_parse_delays(arg, &delays, &n, why) == -1)
 		return -1;
-	}
-	for (p = s; *p != '\0'; p++)
-		n += *p == ',';
 	free(o->delays);
-	o->delays = calloc(n, sizeof *o->delays);
-	copy = strdup(s);
-	if (o->delays == NULL || copy == NULL) {
-		free(copy);
-		*why = "out of memory";
-		return -1;
-	}
-	/* strtok would merge ",," into one separator: walk by hand. */
-	for (tok = copy; i < n; i++) {
-		save = strchr(tok, ',');
-		if (save != NULL)
-			*save = '\0';
-		if (*tok == '\0' ||
-		    duration_parse(tok, &o->delays[i], why) == -1) {
-			if (*tok == '\0')
-				*why = "empty element";
-			free(copy);
-			return -1;
-		}
-		if (save != NULL)
-			tok = save + 1;
-	}
-	free(copy);
-	o->backoff.delays = o->delays;
-	o->backoff.ndelays = n;
+	o->delays = delays;
+	b->delays = delays;
+	b->ndelays = n;
 	return 0;
 }
 
+/*
+ * -r, -x and --success-on. A list given again adds up (-x 3 -x 4 is
+ * -x 3,4); the first --success-on replaces the default (0).
+ */
 static int
-parse_stdin(const char *s, struct options *o, const char **why)
+parse_statuses(int c, const char *arg, struct options *o, struct given *g,
+    const char **why)
 {
-	static const struct name_value names[] = {
-		{ "replay", STDIN_REPLAY },
-		{ "pass", STDIN_PASS },
-		{ "null", STDIN_NULL },
-	};
-	int	v;
+	struct statuslist	more, *sl;
 
-	if ((v = lookup(names, sizeof names / sizeof names[0], s)) == -1) {
-		*why = "expected replay, pass or null";
-		return -1;
+	switch (c) {
+	case 'r':
+		o->retry_on_given = 1;
+		sl = &o->retry_on;
+		break;
+	case 'x':
+		sl = &o->stop_on;
+		break;
+	default:
+		if (!g->success_on)
+			statuslist_clear(&o->success_on);
+		g->success_on = 1;
+		sl = &o->success_on;
+		break;
 	}
-	o->stdin_mode = v;
-	return 0;
-}
-
-static int
-parse_stdout(const char *s, struct options *o, const char **why)
-{
-	static const struct name_value names[] = {
-		{ "stream", STDOUT_STREAM },
-		{ "hold", STDOUT_HOLD },
-	};
-	int	v;
-
-	if ((v = lookup(names, sizeof names / sizeof names[0], s)) == -1) {
-		*why = "expected stream or hold";
+	if (statuslist_parse(arg, &more, why) == -1)
 		return -1;
-	}
-	o->stdout_mode = v;
-	return 0;
-}
-
-static int
-parse_log_format(const char *s, struct options *o, const char **why)
-{
-	static const struct name_value names[] = {
-		{ "text", LOG_TEXT },
-		{ "json", LOG_JSON },
-	};
-	int	v;
-
-	if ((v = lookup(names, sizeof names / sizeof names[0], s)) == -1) {
-		*why = "expected text or json";
-		return -1;
-	}
-	o->log_format = v;
+	statuslist_merge(sl, &more);
 	return 0;
 }
 
@@ -444,48 +270,45 @@ parse_http(const char *s, struct options *o, const char **why)
 	return 0;
 }
 
-/*
- * "N/DURATION" as N and nanoseconds (DURATION > 0; a bare unit, as in
- * 1/s, is one of it). whole: N a whole number from 1; else N >= 0.
- */
+/* --hedge=DELAY and --hedge-max=N. */
 static int
-parse_per(const char *s, int whole, double *n, uint64_t *ns, const char **why)
+parse_hedge(int c, const char *arg, struct options *o, struct given *g,
+    const char **why)
 {
-	const char	*slash = strchr(s, '/');
-	char		 num[64], dur[64];
-	uint64_t	 k;
-	size_t		 len;
-
-	*why = whole ? "expected K/DURATION, as 5/30s (K from 1)" :
-	    "expected N/DURATION, as 1/s, 30/m or 1/500ms";
-	if (slash == NULL || (len = (size_t)(slash - s)) == 0 ||
-	    len >= sizeof num || strlen(slash + 1) + 2 > sizeof dur)
-		return -1;
-	memcpy(num, s, len);
-	num[len] = '\0';
-	if (whole) {
-		if (parse_u64(num, &k) == -1 || k == 0 || k > 1000000)
-			return -1;
-		*n = (double)k;
-	} else if (parse_double(num, n) == -1 || *n > 1e9)
-		return -1;
-	/* A bare unit: "s" is "1s". */
-	snprintf(dur, sizeof dur, "%s%s", slash[1] >= 'a' && slash[1] <= 'z' ?
-	    "1" : "", slash + 1);
-	if (duration_parse(dur, ns, why) == -1)
-		return -1;
-	if (*ns == 0) {
-		*why = "the DURATION must be more than 0";
+	if (c == OPT_HEDGE) {
+		o->hedge = 1;
+		return duration_parse(arg, &o->hedge_delay, why);
+	}
+	g->hedge_max = 1;
+	if (scan_u64(arg, &o->hedge_max) == -1 || o->hedge_max < 2 ||
+	    o->hedge_max > HEDGE_MAX_MAX) {
+		*why = "expected a whole number from 2 to 100";
 		return -1;
 	}
 	return 0;
 }
 
-/* --ci, --metrics and --metrics-label: where people look. */
+/* -m, --log-format, --ci, --metrics and --metrics-label: what is said. */
 static int
 parse_report(int c, const char *arg, struct options *o, const char **why)
 {
+	static const struct scan_word formats[] = {
+		{ "text", LOG_TEXT },
+		{ "json", LOG_JSON },
+	};
+	int	v;
+
 	switch (c) {
+	case 'm':
+		o->label = arg;
+		return 0;
+	case OPT_LOG_FORMAT:
+		if ((v = scan_word(formats, nitems(formats), arg)) == -1) {
+			*why = "expected text or json";
+			return -1;
+		}
+		o->log_format = v;
+		return 0;
 	case OPT_CI:
 		if (strcmp(arg, "auto") != 0 && strcmp(arg, "off") != 0) {
 			*why = "expected auto or off";
@@ -500,27 +323,29 @@ parse_report(int c, const char *arg, struct options *o, const char **why)
 		}
 		o->metrics = arg;
 		return 0;
-	default:
-		if (!metrics_label_valid(arg)) {
-			*why = "expected 1 to 256 bytes of UTF-8 text, without "
-			    "control characters";
-			return -1;
-		}
-		o->metrics_label = arg;
-		return 0;
 	}
+	if (!metrics_label_valid(arg)) {
+		*why = "expected 1 to 256 bytes of UTF-8 text, without control "
+		    "characters";
+		return -1;
+	}
+	o->metrics_label = arg;
+	return 0;
 }
 
-/* The options of a shared budget (see store_url.c and budget.c). */
+/*
+ * The options of a shared budget (budget.c; the store's URL, store_url.c),
+ * noted in g but for --budget itself: they need it.
+ */
 static int
-parse_budget_value(int c, const char *arg, struct options *o,
+parse_budget(int c, const char *arg, struct options *o, struct given *g,
     const char **why)
 {
 	struct budget_params	*p = &o->budget_params;
 	char			*dup;
-	uint64_t		 u, ns;
-	double			 d;
 
+	if (c != OPT_BUDGET)
+		g->budget_opt = c;
 	switch (c) {
 	case OPT_BUDGET:
 		if (!budget_name_valid(arg)) {
@@ -541,33 +366,71 @@ parse_budget_value(int c, const char *arg, struct options *o,
 		o->store = dup;
 		return 0;
 	case OPT_BUDGET_BURST:
-		if (parse_u64(arg, &u) == -1 || u < 1 || u > 1000000) {
-			*why = "expected a whole number from 1 to 1000000";
-			return -1;
-		}
-		p->burst = (double)u;
-		return 0;
+		return budget_parse_burst(arg, &p->burst, why);
 	case OPT_BUDGET_RATIO:
-		if (parse_double(arg, &d) == -1 || d > 1) {
-			*why = "expected a number from 0 to 1";
+		return budget_parse_ratio(arg, &p->ratio, why);
+	case OPT_BUDGET_RATE:
+		return budget_parse_rate(arg, &p->rate, why);
+	case OPT_BREAKER:
+		return budget_parse_breaker(arg, &p->breaker_k, &p->breaker_ns,
+		    why);
+	}
+	return duration_parse(arg, &o->budget_wait, why);
+}
+
+/* The field a plain duration option sets; NULL if c is not one. */
+static uint64_t *
+duration_field(int c, struct options *o)
+{
+	switch (c) {
+	case 't':
+		return &o->timeout;
+	case OPT_IDLE_TIMEOUT:
+		return &o->idle_timeout;
+	case 'k':
+		return &o->kill_after;
+	case 'D':
+		return &o->deadline;
+	case OPT_SPLAY:
+		return &o->splay;
+	}
+	return NULL;
+}
+
+/* The options of each attempt and of the run as a whole. */
+static int
+parse_run(int c, const char *arg, struct options *o, const char **why)
+{
+	uint64_t	*ns;
+
+	switch (c) {
+	case 'a':
+		return parse_attempts(arg, o, why);
+	case OPT_SEED:
+		o->seeded = 1;
+		if (scan_u64(arg, &o->seed) == -1) {
+			*why = "expected a whole number";
 			return -1;
 		}
-		p->ratio = d;
 		return 0;
-	case OPT_BUDGET_RATE:
-		if (parse_per(arg, 0, &d, &ns, why) == -1)
-			return -1;
-		p->rate = d / ((double)ns / 1e9);
+	case OPT_SIGNAL:
+		o->stop_signal = signame_parse(arg, why);
+		return o->stop_signal == -1 ? -1 : 0;
+	case OPT_STDIN:
+		return stdio_mode_parse_stdin(arg, &o->stdin_mode, why);
+	case OPT_STDOUT:
+		return stdio_mode_parse_stdout(arg, &o->stdout_mode, why);
+	case OPT_HTTP:
+		return parse_http(arg, o, why);
+	case OPT_ON_RETRY:
+		o->on_retry = arg;
 		return 0;
-	case OPT_BREAKER:
-		if (parse_per(arg, 1, &d, &ns, why) == -1)
-			return -1;
-		p->breaker_k = (uint32_t)d;
-		p->breaker_ns = ns;
+	case OPT_ON_GIVE_UP:
+		o->on_give_up = arg;
 		return 0;
-	case OPT_BUDGET_WAIT:
-		return duration_parse(arg, &o->budget_wait, why);
 	}
+	if ((ns = duration_field(c, o)) != NULL)
+		return duration_parse(arg, ns, why);
 	return 0;
 }
 
@@ -587,119 +450,42 @@ parse_condition(int c, const char *arg, struct options *o, char *err,
 	return -1;
 }
 
-/* Parse the argument of option c; -1 with *why on a bad value. */
-/* A status list option given again adds up: -x 3 -x 4 is -x 3,4. */
-static int
-parse_list_more(const char *arg, struct statuslist *sl, const char **why)
-{
-	struct statuslist	more;
-
-	if (statuslist_parse(arg, &more, why) == -1)
-		return -1;
-	statuslist_merge(sl, &more);
-	return 0;
-}
-
+/* Parse the value of option c; -1 with *why on a bad value. */
 static int
 parse_value(int c, const char *arg, struct options *o, struct given *g,
     const char **why)
 {
 	switch (c) {
-	case 'a':
-		return parse_attempts(arg, o, why);
 	case 's':
-		g->strategy = g->backoff_opt = c;
-		return parse_strategy(arg, o, why);
 	case 'b':
-		g->backoff_opt = c;
-		return duration_parse(arg, &o->backoff.base, why);
 	case 'c':
-		g->cap = g->backoff_opt = c;
-		return duration_parse(arg, &o->backoff.cap, why);
 	case 'f':
-		g->factor = g->backoff_opt = c;
-		return parse_factor(arg, o, why);
 	case 'j':
-		g->jitter = g->backoff_opt = c;
-		return parse_jitter(arg, o, why);
 	case 'd':
-		g->backoff_opt = c;
-		return parse_delays(arg, o, why);
+		return parse_backoff(c, arg, o, g, why);
 	case 'r':
-		o->retry_on_given = 1;
-		return parse_list_more(arg, &o->retry_on, why);
 	case 'x':
-		return parse_list_more(arg, &o->stop_on, why);
 	case OPT_SUCCESS_ON:
-		/* The first one given replaces the default (0). */
-		if (!g->success_on)
-			statuslist_clear(&o->success_on);
-		g->success_on = 1;
-		return parse_list_more(arg, &o->success_on, why);
-	case 't':
-		return duration_parse(arg, &o->timeout, why);
-	case OPT_IDLE_TIMEOUT:
-		return duration_parse(arg, &o->idle_timeout, why);
+		return parse_statuses(c, arg, o, g, why);
 	case OPT_HEDGE:
-		o->hedge = 1;
-		return duration_parse(arg, &o->hedge_delay, why);
 	case OPT_HEDGE_MAX:
-		g->hedge_max = 1;
-		if (parse_u64(arg, &o->hedge_max) == -1 || o->hedge_max < 2 ||
-		    o->hedge_max > HEDGE_MAX_MAX) {
-			*why = "expected a whole number from 2 to 100";
-			return -1;
-		}
-		return 0;
-	case 'k':
-		return duration_parse(arg, &o->kill_after, why);
-	case 'D':
-		return duration_parse(arg, &o->deadline, why);
-	case OPT_SPLAY:
-		return duration_parse(arg, &o->splay, why);
-	case OPT_SIGNAL:
-		o->stop_signal = signame_parse(arg, why);
-		return o->stop_signal == -1 ? -1 : 0;
-	case OPT_SEED:
-		o->seeded = 1;
-		if (parse_u64(arg, &o->seed) == -1) {
-			*why = "expected a whole number";
-			return -1;
-		}
-		return 0;
+		return parse_hedge(c, arg, o, g, why);
 	case 'm':
-		o->label = arg;
-		return 0;
 	case OPT_LOG_FORMAT:
-		return parse_log_format(arg, o, why);
 	case OPT_CI:
 	case OPT_METRICS:
 	case OPT_METRICS_LABEL:
 		return parse_report(c, arg, o, why);
-	case OPT_STDIN:
-		return parse_stdin(arg, o, why);
-	case OPT_ON_RETRY:
-		o->on_retry = arg;
-		return 0;
-	case OPT_ON_GIVE_UP:
-		o->on_give_up = arg;
-		return 0;
-	case OPT_STDOUT:
-		return parse_stdout(arg, o, why);
-	case OPT_HTTP:
-		return parse_http(arg, o, why);
 	case OPT_BUDGET:
-		return parse_budget_value(c, arg, o, why);
 	case OPT_STORE:
 	case OPT_BUDGET_BURST:
 	case OPT_BUDGET_RATIO:
 	case OPT_BUDGET_RATE:
 	case OPT_BUDGET_WAIT:
 	case OPT_BREAKER:
-		g->budget_opt = c;
-		return parse_budget_value(c, arg, o, why);
+		return parse_budget(c, arg, o, g, why);
 	}
-	return 0;
+	return parse_run(c, arg, o, why);
 }
 
 static void
@@ -1055,183 +841,4 @@ options_free(struct options *o)
 	o->delays = NULL;
 	o->backoff.delays = NULL;
 	o->backoff.ndelays = 0;
-}
-
-#ifdef HAVE_HIREDIS
-/*
- * The libraries the store loads when a run first uses it (dynlib.h), and
- * whether this machine has them: a packager's or a user's answer to
- * "why does my redis: budget say it needs a library".
- */
-static void
-version_loads(FILE *f)
-{
-	static const char *const sonames[] = {
-		LIBHIREDIS_SONAME, LIBCARES_SONAME,
-#ifdef HAVE_OPENSSL
-		LIBSSL_SONAME,
-#endif
-	};
-	size_t	i;
-
-	fputs("Loads when used:", f);
-	for (i = 0; i < sizeof sonames / sizeof sonames[0]; i++)
-		fprintf(f, "%s %s%s", i > 0 ? "," : "", sonames[i],
-		    dynlib_found(sonames[i]) ? "" : " (not found here)");
-	fputs("\n", f);
-}
-#endif
-
-/*
- * Print the version, the licence, and the optional parts configure built
- * in, so that a copied binary (the static one) says what it can do. The
- * first line stays "retry VERSION": scripts compare it.
- */
-void
-options_version(FILE *f)
-{
-	fputs(PACKAGE_NAME " " PACKAGE_VERSION "\n"
-"Copyright (c) 2026 The retry authors.\n"
-"Licence ISC <https://spdx.org/licenses/ISC.html>: free to use, copy, modify\n"
-"and distribute, with or without fee. There is NO WARRANTY.\n", f);
-	/* HAVE_HIREDIS means hiredis and c-ares both (configure.ac). */
-#if defined(HAVE_HIREDIS) && defined(HAVE_OPENSSL)
-	fputs("Built with: file store, redis: store, rediss: (TLS), c-ares\n", f);
-#elif defined(HAVE_HIREDIS)
-	fputs("Built with: file store, redis: store, c-ares; "
-	    "without rediss: (TLS)\n", f);
-#else
-	fputs("Built without the redis: store (file store only)\n", f);
-#endif
-#ifdef HAVE_HIREDIS
-	version_loads(f);
-#endif
-}
-
-void
-options_help(FILE *f)
-{
-	fputs(
-"Usage: retry [OPTION]... [--] COMMAND [ARG]...\n"
-"Run COMMAND; while it fails, wait a growing, jittered delay and run it again.\n"
-"Options stop at COMMAND: retry curl -fsS URL needs no '--'.\n"
-"\n"
-"Attempts and delays:\n"
-"  -a, --attempts=N        total runs, the first included; 0, inf or forever:\n"
-"                            no limit (alias --times) [5]\n"
-"  -s, --strategy=NAME     exponential, constant (fixed), linear, fibonacci,\n"
-"                            decorrelated [exponential]\n"
-"  -b, --base=DURATION     the first delay [1s]\n"
-"  -c, --cap=DURATION      the largest delay ever slept [60s]\n"
-"  -f, --factor=X          growth factor of exponential; decorrelated's\n"
-"                            multiplier [2; decorrelated 3]\n"
-"  -j, --jitter=KIND       none, full, equal, decorrelated, proportional[:R],\n"
-"                            normal[:S], or a DURATION to add at most [equal]\n"
-"  -d, --delay=LIST        explicit delays (1,2,5s), the last repeated; no\n"
-"                            jitter unless --jitter is given\n"
-"      --seed=N            seed the random source: same seed, same delays\n"
-"      --splay=DURATION    sleep a random [0, DURATION] before the first attempt\n"
-"\n"
-"Time limits (DURATION 0: no limit):\n"
-"  -t, --timeout=DURATION  stop an attempt that runs longer (status 124)\n"
-"      --idle-timeout=DURATION  stop an attempt that writes nothing to stdout\n"
-"                            or stderr for this long (status 124)\n"
-"  -D, --deadline=DURATION overall budget from the start: no attempt or sleep\n"
-"                            past it; a running attempt is stopped (alias\n"
-"                            --max-time)\n"
-"  -k, --kill-after=DURATION  SIGKILL this long after the stop signal [10s]\n"
-"      --signal=SIG        the stop signal: name (INT, RTMIN+1) or number [TERM]\n"
-"      --foreground        run attempts in retry's own process group, as\n"
-"                            timeout --foreground (signals reach only COMMAND)\n"
-"\n"
-"Which statuses are retried (LIST: 1,2,5-7, success, fail; lists add up):\n"
-"  -r, --retry-on=LIST     retry only these (alias --while) [any failure]\n"
-"  -x, --stop-on=LIST      never retry these\n"
-"      --success-on=LIST   these count as success (alias --until) [0]\n"
-"\n"
-"Input and output:\n"
-"      --stdin=MODE        replay (every attempt reads the same input from its\n"
-"                            start), pass (inherited as it is) or null\n"
-"                            [replay; pass when stdin is a terminal]\n"
-"      --stdout=MODE       stream (live, untouched) or hold (only a successful\n"
-"                            attempt's output reaches stdout; a failed one's\n"
-"                            goes to stderr) [stream]\n"
-"\n"
-"Hedging (only for a command that is safe to run twice at once):\n"
-"      --hedge=DELAY       start another copy each time the newest has run\n"
-"                            DELAY (or at once after a failure) while none\n"
-"                            has succeeded; the first success wins, the\n"
-"                            others are stopped; output is held per copy\n"
-"      --hedge-max=N       at most N copies at once [2]\n"
-"\n"
-"Conditions on output and hooks (ERE: a POSIX extended regular expression,\n"
-"matched against each line of stdout and stderr; options may repeat):\n"
-"      --retry-if-output=ERE  retry a failure only if a line matches\n"
-"      --stop-if-output=ERE   a failure with a matching line is not retried\n"
-"      --fail-if-output=ERE   a success with a matching line is a failure\n"
-"      --http[=LIST]       read HTTP status lines and Retry-After in the output:\n"
-"                            retry an HTTP error only if in LIST\n"
-"                            [408,425,429,500,502,503,504], sleep at least\n"
-"                            what Retry-After asks (curl needs -f -D FILE)\n"
-"      --on-retry=CMD      run CMD with /bin/sh -c before each retry's sleep\n"
-"      --on-give-up=CMD    run CMD with /bin/sh -c once, when retry gives up\n"
-"\n"
-"Sharing a budget (runs that name the same budget share its tokens):\n"
-"      --budget=NAME       a retry takes a token of budget NAME; none left:\n"
-"                            wait for one (as long as --deadline and\n"
-"                            --budget-wait allow), then give up\n"
-"      --store=URL         where budgets live: file:DIR (this host) or\n"
-"                            redis[s]://[[USER]:PASSWORD@]HOST[:PORT][/DB]\n"
-"                            (a fleet; rediss: TLS; a Redis Cluster too;\n"
-"                            password also from $RETRY_STORE_PASSWORD)\n"
-"                            [$RETRY_STORE, else file:$XDG_RUNTIME_DIR/retry,\n"
-"                            file:/tmp/retry-UID]\n"
-"      --budget-burst=N    the most tokens the budget holds [10]\n"
-"      --budget-ratio=R    tokens each first attempt adds, 0 to 1 [0.1]\n"
-"      --budget-rate=N/DURATION  tokens added as time passes [1/s]\n"
-"      --budget-wait=DURATION  the longest wait for a token or for the\n"
-"                            circuit; 0: give up at once [no limit but -D]\n"
-"      --breaker=K/DURATION  after K failed attempts in a row, no attempt\n"
-"                            starts for DURATION, then one probe (status 75:\n"
-"                            the circuit was open and none ran)\n"
-"\n"
-"Messages (on stderr):\n"
-"  -m, --message=TEXT      the command's name in messages\n"
-"  -q, --quiet             no messages but retry's own errors\n"
-"  -v, --verbose           more messages; repeat for more\n"
-"      --log-format=FMT    text or json (one object per line) [text]\n"
-"\n"
-"In CI and cron:\n"
-"      --ci=WHEN           auto: in GitHub Actions or GitLab CI, fold each\n"
-"                            attempt's output and show a retry as a warning,\n"
-"                            a give-up as an error (on stderr only); or off\n"
-"                            [auto]\n"
-"      --metrics=FILE      at the end of the run, count it in FILE, in the\n"
-"                            Prometheus text format (node_exporter's textfile\n"
-"                            collector), replaced whole\n"
-"      --metrics-label=NAME  the series' command label [the command's name]\n"
-"\n"
-"  -n, --dry-run           print the delay schedule and exit\n"
-"  -h, --help              show this help and exit\n"
-"  -V, --version           show the version and exit\n"
-"\n"
-"DURATION is a number with an optional unit: ns, us, ms, s (default), m, h,\n"
-"d; units combine, as in 1m30s.\n"
-"\n"
-"Exit status:\n"
-"  the last attempt's status, when it succeeded or retry gave up\n"
-"  75   the circuit of --breaker was open and no attempt ran\n"
-"  124  the last attempt was stopped by --timeout, --idle-timeout or\n"
-"       --deadline\n"
-"  125  retry itself failed (bad usage, bad values, out of resources)\n"
-"  126  COMMAND was found but could not be run\n"
-"  127  COMMAND was not found\n"
-"  128+N  the last attempt died of signal N\n"
-"  retry dies of INT, TERM, HUP, QUIT, ALRM, USR1 or USR2 when it receives\n"
-"  one (after passing it to the attempt)\n"
-"\n"
-"See retry(1) for the delay formulas, environment variables and examples.\n"
-"Report bugs to <" PACKAGE_BUGREPORT ">;\n"
-"home page: <" PACKAGE_URL ">.\n",
-	    f);
 }
