@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * What --stdin and --stdout ask of an attempt's standard input and
- * output, and the words that say it: options.c reads them, io.c carries
- * them out.
+ * output, and the words that say it: options_parse.c reads them, io.c
+ * carries them out.
  */
 #ifndef RETRY_STDIO_MODE_H
 #define RETRY_STDIO_MODE_H
