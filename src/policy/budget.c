@@ -23,6 +23,8 @@
 #include <string.h>
 
 #include "policy/budget.h"
+#include "policy/duration.h"
+#include "policy/scan.h"
 
 #define NS 1e9
 /* Tokens are doubles: 0.1 ten times is a whole token, give or take. */
@@ -265,6 +267,104 @@ budget_name_valid(const char *name)
 			return 0;
 	}
 	return n > 0 && strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
+}
+
+/*
+ * The budget's options, as their words: each returns 0, or -1 with a
+ * static reason in *why for the caller's message.
+ */
+
+/* --budget-burst=N: a whole number of tokens, 1 to a million. */
+int
+budget_parse_burst(const char *s, double *out, const char **why)
+{
+	uint64_t	u;
+
+	if (scan_u64(s, &u) == -1 || u < 1 || u > 1000000) {
+		*why = "expected a whole number from 1 to 1000000";
+		return -1;
+	}
+	*out = (double)u;
+	return 0;
+}
+
+/* --budget-ratio=R: tokens a first attempt deposits, 0 to 1. */
+int
+budget_parse_ratio(const char *s, double *out, const char **why)
+{
+	double	d;
+
+	if (scan_double(s, &d) == -1 || d > 1) {
+		*why = "expected a number from 0 to 1";
+		return -1;
+	}
+	*out = d;
+	return 0;
+}
+
+/*
+ * "N/DURATION" as N and nanoseconds (DURATION > 0; a bare unit, as in
+ * 1/s, is one of it). whole: N a whole number from 1; else N >= 0.
+ */
+static int
+parse_per(const char *s, int whole, double *n, uint64_t *ns, const char **why)
+{
+	const char	*slash = strchr(s, '/');
+	char		 num[64], dur[64];
+	uint64_t	 k;
+	size_t		 len;
+
+	*why = whole ? "expected K/DURATION, as 5/30s (K from 1)" :
+	    "expected N/DURATION, as 1/s, 30/m or 1/500ms";
+	if (slash == NULL || (len = (size_t)(slash - s)) == 0 ||
+	    len >= sizeof num || strlen(slash + 1) + 2 > sizeof dur)
+		return -1;
+	memcpy(num, s, len);
+	num[len] = '\0';
+	if (whole) {
+		if (scan_u64(num, &k) == -1 || k == 0 || k > 1000000)
+			return -1;
+		*n = (double)k;
+	} else if (scan_double(num, n) == -1 || *n > 1e9)
+		return -1;
+	/* A bare unit: "s" is "1s". */
+	snprintf(dur, sizeof dur, "%s%s", slash[1] >= 'a' && slash[1] <= 'z' ?
+	    "1" : "", slash + 1);
+	if (duration_parse(dur, ns, why) == -1)
+		return -1;
+	if (*ns == 0) {
+		*why = "the DURATION must be more than 0";
+		return -1;
+	}
+	return 0;
+}
+
+/* --budget-rate=N/DURATION, as tokens a second. */
+int
+budget_parse_rate(const char *s, double *out, const char **why)
+{
+	uint64_t	ns;
+	double		n;
+
+	if (parse_per(s, 0, &n, &ns, why) == -1)
+		return -1;
+	*out = n / ((double)ns / 1e9);
+	return 0;
+}
+
+/* --breaker=K/DURATION: K failures in a row open it for DURATION. */
+int
+budget_parse_breaker(const char *s, uint32_t *k, uint64_t *ns,
+    const char **why)
+{
+	uint64_t	d;
+	double		n;
+
+	if (parse_per(s, 1, &n, &d, why) == -1)
+		return -1;
+	*k = (uint32_t)n;
+	*ns = d;
+	return 0;
 }
 
 #define FORMAT_HEAD "retry-budget 1 "

@@ -108,5 +108,10 @@ double	budget_tokens(const struct budget_params *,
 int	budget_name_valid(const char *);
 int	budget_format(const struct budget_state *, char *, size_t);
 int	budget_parse(const char *, size_t, struct budget_state *);
+int	budget_parse_burst(const char *, double *, const char **);
+int	budget_parse_ratio(const char *, double *, const char **);
+int	budget_parse_rate(const char *, double *, const char **);
+int	budget_parse_breaker(const char *, uint32_t *, uint64_t *,
+	    const char **);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * What --stdin and --stdout ask of an attempt's standard input and
- * output: options.c reads them, io.c carries them out.
+ * output, and the words that say it: options_parse.c reads them, io.c
+ * carries them out.
  */
 #ifndef RETRY_STDIO_MODE_H
 #define RETRY_STDIO_MODE_H
@@ -17,5 +18,9 @@ enum stdout_mode {
 	STDOUT_STREAM,
 	STDOUT_HOLD,
 };
+
+int	stdio_mode_parse_stdin(const char *, enum stdin_mode *, const char **);
+int	stdio_mode_parse_stdout(const char *, enum stdout_mode *,
+	    const char **);
 
 #endif

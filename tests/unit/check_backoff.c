@@ -5,7 +5,8 @@
  * kind's range (u = 0 and u just below 1), the spread lowered under the
  * cap, decorrelated jitter's bounds and state, and properties over many
  * seeds: every sleep within its range and never above the cap, the mean of
- * full jitter, no overflow at huge n.
+ * full jitter, no overflow at huge n. Then backoff_parse.c: the words of
+ * --strategy, --factor, --jitter and --delay, and their reasons.
  */
 #include <check.h>
 #include <float.h>
@@ -15,6 +16,7 @@
 
 #include "check_run.h"
 #include "policy/backoff.h"
+#include "policy/backoff_parse.h"
 #include "policy/duration.h"
 #include "proc/rng.h"
 
@@ -807,6 +809,208 @@ START_TEST(a_seed_replays_the_same_sleeps)
 }
 END_TEST
 
+/*
+ * The words of the backoff options (backoff_parse.c), and the reasons
+ * the messages quote when they are refused.
+ */
+struct strategy_word {
+	const char	*in;
+	int		 want;	/* an enum strategy; -1: refused */
+};
+
+static const struct strategy_word strategy_words[] = {
+	{ .in = "exponential", .want = STRATEGY_EXPONENTIAL },
+	{ .in = "constant", .want = STRATEGY_CONSTANT },
+	{ .in = "fixed", .want = STRATEGY_CONSTANT },
+	{ .in = "linear", .want = STRATEGY_LINEAR },
+	{ .in = "fibonacci", .want = STRATEGY_FIBONACCI },
+	{ .in = "decorrelated", .want = STRATEGY_DECORRELATED },
+	{ .in = "list", .want = -1 },	/* --delay's, not a name */
+	{ .in = "", .want = -1 },
+	{ .in = "Linear", .want = -1 },
+	{ .in = "exp", .want = -1 },
+};
+
+START_TEST(strategy_names_parse_to_their_strategy)
+{
+	const struct strategy_word	*w = &strategy_words[_i];
+	enum strategy			 got = STRATEGY_LIST;
+	const char			*why = NULL;
+	int				 r;
+
+	r = backoff_parse_strategy(w->in, &got, &why);
+	if (w->want == -1) {
+		ck_assert_int_eq(r, -1);
+		ck_assert_int_eq(got, STRATEGY_LIST);
+		ck_assert_str_eq(why, "expected exponential, constant, fixed, "
+		    "linear, fibonacci or decorrelated");
+	} else {
+		ck_assert_int_eq(r, 0);
+		ck_assert_int_eq(got, w->want);
+	}
+}
+END_TEST
+
+struct factor_word {
+	const char	*in;
+	int		 ok;
+	double		 want;
+};
+
+static const struct factor_word factor_words[] = {
+	{ .in = "2", .ok = 1, .want = 2 },
+	{ .in = "1.5", .ok = 1, .want = 1.5 },
+	{ .in = "1.000001", .ok = 1, .want = 1.000001 },
+	{ .in = "1000000", .ok = 1, .want = 1e6 },
+	{ .in = "1" },		/* nothing would grow */
+	{ .in = "0.5" },
+	{ .in = "0" },
+	{ .in = "1000000.5" },
+	{ .in = "-2" },
+	{ .in = "2x" },
+	{ .in = "inf" },
+	{ .in = "" },
+};
+
+START_TEST(a_factor_is_above_1_and_at_most_a_million)
+{
+	const struct factor_word	*w = &factor_words[_i];
+	const char			*why = NULL;
+	double				 got = 7;
+
+	if (w->ok) {
+		ck_assert_int_eq(backoff_parse_factor(w->in, &got, &why), 0);
+		ck_assert_double_eq(got, w->want);
+	} else {
+		ck_assert_int_eq(backoff_parse_factor(w->in, &got, &why), -1);
+		ck_assert_double_eq(got, 7);
+		ck_assert_str_eq(why,
+		    "expected a number greater than 1 (at most 1000000)");
+	}
+}
+END_TEST
+
+#define JITTER_WORDS "expected none, full, equal, decorrelated, " \
+	"proportional[:R], normal[:S] or a duration"
+
+struct jitter_word {
+	const char	*in;
+	const char	*why;	/* NULL: taken */
+	enum jitter	 kind;
+	double		 ratio;	/* proportional, normal */
+	uint64_t	 add;	/* a duration */
+};
+
+static const struct jitter_word jitter_words[] = {
+	{ .in = "none", .kind = JITTER_NONE },
+	{ .in = "full", .kind = JITTER_FULL },
+	{ .in = "equal", .kind = JITTER_EQUAL },
+	{ .in = "decorrelated", .kind = JITTER_DECORRELATED },
+	{ .in = "proportional", .kind = JITTER_PROPORTIONAL,
+	    .ratio = JITTER_PROPORTIONAL_DEFAULT },
+	{ .in = "proportional:0.2", .kind = JITTER_PROPORTIONAL, .ratio = 0.2 },
+	{ .in = "proportional:1", .kind = JITTER_PROPORTIONAL, .ratio = 1 },
+	{ .in = "normal", .kind = JITTER_NORMAL,
+	    .ratio = JITTER_NORMAL_DEFAULT },
+	{ .in = "normal:0.3", .kind = JITTER_NORMAL, .ratio = 0.3 },
+	{ .in = "normal:1000000", .kind = JITTER_NORMAL, .ratio = 1e6 },
+	{ .in = "500ms", .kind = JITTER_ADD, .add = 500 * MS },
+	{ .in = "2", .kind = JITTER_ADD, .add = 2 * S },
+	{ .in = "0", .kind = JITTER_ADD, .add = 0 },
+	{ .in = "1m30s", .kind = JITTER_ADD, .add = 90 * S },
+	{ .in = "proportional:0", .why = "proportional:R needs 0 < R <= 1" },
+	{ .in = "proportional:1.5", .why = "proportional:R needs 0 < R <= 1" },
+	{ .in = "proportional:", .why = "proportional:R needs 0 < R <= 1" },
+	{ .in = "proportional:-1", .why = "proportional:R needs 0 < R <= 1" },
+	{ .in = "proportionalx", .why = "proportional:R needs 0 < R <= 1" },
+	{ .in = "normal:0", .why = "normal:S needs S > 0" },
+	{ .in = "normal:1000001", .why = "normal:S needs S > 0" },
+	{ .in = "normal:abc", .why = "normal:S needs S > 0" },
+	{ .in = "", .why = JITTER_WORDS },
+	{ .in = "Full", .why = JITTER_WORDS },
+	{ .in = "-1s", .why = JITTER_WORDS },
+	{ .in = "5x", .why = JITTER_WORDS },
+};
+
+START_TEST(jitter_words_set_the_kind_and_its_parameter)
+{
+	const struct jitter_word	*w = &jitter_words[_i];
+	struct backoff			 b = { 0 };
+	const char			*why = NULL;
+
+	b.jitter = JITTER_FULL;
+	if (w->why != NULL) {
+		ck_assert_int_eq(backoff_parse_jitter(w->in, &b, &why), -1);
+		ck_assert_str_eq(why, w->why);
+		ck_assert_int_eq(b.jitter, JITTER_FULL);
+		return;
+	}
+	ck_assert_msg(backoff_parse_jitter(w->in, &b, &why) == 0,
+	    "'%s' refused: %s", w->in, why);
+	ck_assert_int_eq(b.jitter, w->kind);
+	if (w->kind == JITTER_PROPORTIONAL || w->kind == JITTER_NORMAL)
+		ck_assert_double_eq(b.jitter_ratio, w->ratio);
+	if (w->kind == JITTER_ADD)
+		ck_assert_uint_eq(b.jitter_add, w->add);
+}
+END_TEST
+
+struct delay_list {
+	const char	*in;
+	const char	*why;	/* NULL: taken */
+	size_t		 n;
+	uint64_t	 want[4];
+};
+
+static const struct delay_list delay_lists[] = {
+	{ .in = "1", .n = 1, .want = { 1 * S } },
+	{ .in = "1,2,5s", .n = 3, .want = { 1 * S, 2 * S, 5 * S } },
+	{ .in = "250ms,0,1m30s,2h",
+	    .n = 4, .want = { 250 * MS, 0, 90 * S, 2 * H } },
+	{ .in = "", .why = "empty list" },
+	{ .in = "1,,2", .why = "empty element" },
+	{ .in = ",1", .why = "empty element" },
+	{ .in = "1,", .why = "empty element" },
+	{ .in = ",", .why = "empty element" },
+};
+
+START_TEST(a_delay_list_is_durations_between_commas)
+{
+	const struct delay_list	*l = &delay_lists[_i];
+	uint64_t		*d = NULL;
+	const char		*why = NULL;
+	size_t			 n = 99, i;
+
+	if (l->why != NULL) {
+		ck_assert_int_eq(backoff_parse_delays(l->in, &d, &n, &why), -1);
+		ck_assert_str_eq(why, l->why);
+		ck_assert_ptr_null(d);
+		ck_assert_uint_eq(n, 99);
+		return;
+	}
+	ck_assert_msg(backoff_parse_delays(l->in, &d, &n, &why) == 0,
+	    "'%s' refused: %s", l->in, why);
+	ck_assert_uint_eq(n, l->n);
+	for (i = 0; i < n; i++)
+		ck_assert_uint_eq(d[i], l->want[i]);
+	free(d);
+}
+END_TEST
+
+/* A bad element says what duration_parse says of it. */
+START_TEST(a_bad_delay_says_why_as_a_duration_would)
+{
+	const char	*why = NULL, *dwhy = NULL;
+	uint64_t	*d = NULL, ns;
+	size_t		 n = 0;
+
+	ck_assert_int_eq(backoff_parse_delays("1,5x,2", &d, &n, &why), -1);
+	ck_assert_int_eq(duration_parse("5x", &ns, &dwhy), -1);
+	ck_assert_str_eq(why, dwhy);
+	ck_assert_ptr_null(d);
+}
+END_TEST
+
 static Suite *
 backoff_suite(void)
 {
@@ -855,6 +1059,18 @@ backoff_suite(void)
 	tcase_add_loop_test(tc, huge_n_neither_overflows_nor_exceeds_the_cap,
 	    0, NCOMBOS);
 	tcase_add_test(tc, a_seed_replays_the_same_sleeps);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("parse");
+	tcase_add_loop_test(tc, strategy_names_parse_to_their_strategy, 0,
+	    nitems(strategy_words));
+	tcase_add_loop_test(tc, a_factor_is_above_1_and_at_most_a_million, 0,
+	    nitems(factor_words));
+	tcase_add_loop_test(tc, jitter_words_set_the_kind_and_its_parameter, 0,
+	    nitems(jitter_words));
+	tcase_add_loop_test(tc, a_delay_list_is_durations_between_commas, 0,
+	    nitems(delay_lists));
+	tcase_add_test(tc, a_bad_delay_says_why_as_a_duration_would);
 	suite_add_tcase(s, tc);
 
 	return s;

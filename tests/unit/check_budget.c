@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Unit tests of budget.c: the token bucket and the circuit breaker as
- * arithmetic, with the time passed in; and the state's text line.
+ * arithmetic, with the time passed in; the state's text line; and the
+ * words of the budget's options.
  */
 #include <check.h>
 #include <math.h>
@@ -548,6 +549,104 @@ START_TEST(a_truncated_state_line_is_refused)
 }
 END_TEST
 
+/*
+ * The budget's options as words: what each gives, and the reason a
+ * refused one is given (the message quotes it).
+ */
+enum budget_opt { BURST, RATIO, RATE, BREAKER };
+
+#define BURST_WHY	"expected a whole number from 1 to 1000000"
+#define RATIO_WHY	"expected a number from 0 to 1"
+#define RATE_WHY	"expected N/DURATION, as 1/s, 30/m or 1/500ms"
+#define BREAKER_WHY	"expected K/DURATION, as 5/30s (K from 1)"
+#define ZERO_WHY	"the DURATION must be more than 0"
+
+static const struct budget_word {
+	enum budget_opt	 opt;
+	const char	*in;
+	const char	*why;	/* NULL: taken */
+	double		 d;	/* burst, ratio, rate */
+	uint32_t	 k;	/* breaker */
+	uint64_t	 ns;
+} budget_words[] = {
+	{ .opt = BURST, .in = "1", .d = 1 },
+	{ .opt = BURST, .in = "10", .d = 10 },
+	{ .opt = BURST, .in = "1000000", .d = 1e6 },
+	{ .opt = BURST, .in = "0", .why = BURST_WHY },
+	{ .opt = BURST, .in = "1000001", .why = BURST_WHY },
+	{ .opt = BURST, .in = "1.5", .why = BURST_WHY },
+	{ .opt = BURST, .in = "-1", .why = BURST_WHY },
+	{ .opt = BURST, .in = "", .why = BURST_WHY },
+	{ .opt = RATIO, .in = "0", .d = 0 },
+	{ .opt = RATIO, .in = "0.1", .d = 0.1 },
+	{ .opt = RATIO, .in = "1", .d = 1 },
+	{ .opt = RATIO, .in = "1.01", .why = RATIO_WHY },
+	{ .opt = RATIO, .in = "-0.1", .why = RATIO_WHY },
+	{ .opt = RATIO, .in = "10%", .why = RATIO_WHY },
+	{ .opt = RATE, .in = "1/s", .d = 1 },
+	{ .opt = RATE, .in = "30/m", .d = 0.5 },
+	{ .opt = RATE, .in = "1/500ms", .d = 2 },
+	{ .opt = RATE, .in = "2.5/2s", .d = 1.25 },
+	{ .opt = RATE, .in = "0/s", .d = 0 },
+	{ .opt = RATE, .in = "3/1m30s", .d = 3 / 90.0 },
+	{ .opt = RATE, .in = "1/0s", .why = ZERO_WHY },
+	{ .opt = RATE, .in = "1", .why = RATE_WHY },
+	{ .opt = RATE, .in = "/s", .why = RATE_WHY },
+	{ .opt = RATE, .in = "-1/s", .why = RATE_WHY },
+	{ .opt = RATE, .in = "1e10/s", .why = RATE_WHY },
+	{ .opt = BREAKER, .in = "5/30s", .k = 5, .ns = 30 * S },
+	{ .opt = BREAKER, .in = "1/s", .k = 1, .ns = S },
+	{ .opt = BREAKER, .in = "1000000/1ms", .k = 1000000, .ns = S / 1000 },
+	{ .opt = BREAKER, .in = "0/s", .why = BREAKER_WHY },
+	{ .opt = BREAKER, .in = "1.5/s", .why = BREAKER_WHY },
+	{ .opt = BREAKER, .in = "1000001/s", .why = BREAKER_WHY },
+	{ .opt = BREAKER, .in = "5", .why = BREAKER_WHY },
+	{ .opt = BREAKER, .in = "5/0", .why = ZERO_WHY },
+};
+
+/* Parse w with the option's own parser into d, or k and ns. */
+static int
+parse_word(const struct budget_word *w, double *d, uint32_t *k, uint64_t *ns,
+    const char **why)
+{
+	switch (w->opt) {
+	case BURST:
+		return budget_parse_burst(w->in, d, why);
+	case RATIO:
+		return budget_parse_ratio(w->in, d, why);
+	case RATE:
+		return budget_parse_rate(w->in, d, why);
+	default:
+		return budget_parse_breaker(w->in, k, ns, why);
+	}
+}
+
+START_TEST(budget_options_parse_or_say_why)
+{
+	const struct budget_word	*w = &budget_words[_i];
+	const char			*why = NULL;
+	double				 d = -7;
+	uint32_t			 k = 7;
+	uint64_t			 ns = 7;
+
+	if (w->why != NULL) {
+		ck_assert_msg(parse_word(w, &d, &k, &ns, &why) == -1,
+		    "'%s' taken", w->in);
+		ck_assert_str_eq(why, w->why);
+		/* Nothing is written on a refusal. */
+		ck_assert(d == -7 && k == 7 && ns == 7);
+		return;
+	}
+	ck_assert_msg(parse_word(w, &d, &k, &ns, &why) == 0,
+	    "'%s' refused: %s", w->in, why);
+	if (w->opt == BREAKER) {
+		ck_assert_uint_eq(k, w->k);
+		ck_assert_uint_eq(ns, w->ns);
+	} else
+		ck_assert_double_eq_tol(d, w->d, 1e-12);
+}
+END_TEST
+
 static Suite *
 budget_suite(void)
 {
@@ -591,6 +690,11 @@ budget_suite(void)
 	tcase_add_loop_test(tc, a_bad_state_line_is_refused, 0,
 	    sizeof bad_lines / sizeof bad_lines[0]);
 	tcase_add_test(tc, a_truncated_state_line_is_refused);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("options");
+	tcase_add_loop_test(tc, budget_options_parse_or_say_why, 0,
+	    sizeof budget_words / sizeof budget_words[0]);
 	suite_add_tcase(s, tc);
 	return s;
 }

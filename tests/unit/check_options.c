@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Unit tests of options.c: options_parse on argument vectors. Defaults,
- * the forms of each option, the defaults that depend on other options
- * (--delay, decorrelated), parsing that stops at the command, and errors
- * that name the option at fault.
+ * Unit tests of options_parse.c and options.c: options_parse on argument
+ * vectors. Defaults, the forms of each option, the defaults that depend on
+ * other options (--delay, decorrelated), parsing that stops at the
+ * command, and errors that name the option at fault.
  */
 #include <check.h>
 #include <signal.h>

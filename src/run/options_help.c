@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * What retry says of itself: --version (with the optional parts built
+ * in) and --help. Text only, apart from the parser, which main() calls
+ * first.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "run/options.h"
+#ifdef HAVE_HIREDIS
+#include "proc/dynlib.h"
+#endif
+
+#ifdef HAVE_HIREDIS
+/*
+ * The libraries the store loads when a run first uses it (dynlib.h), and
+ * whether this machine has them: a packager's or a user's answer to
+ * "why does my redis: budget say it needs a library".
+ */
+static void
+version_loads(FILE *f)
+{
+	static const char *const sonames[] = {
+		LIBHIREDIS_SONAME, LIBCARES_SONAME,
+#ifdef HAVE_OPENSSL
+		LIBSSL_SONAME,
+#endif
+	};
+	size_t	i;
+
+	fputs("Loads when used:", f);
+	for (i = 0; i < sizeof sonames / sizeof sonames[0]; i++)
+		fprintf(f, "%s %s%s", i > 0 ? "," : "", sonames[i],
+		    dynlib_found(sonames[i]) ? "" : " (not found here)");
+	fputs("\n", f);
+}
+#endif
+
+/*
+ * Print the version, the licence, and the optional parts configure built
+ * in, so that a copied binary (the static one) says what it can do. The
+ * first line stays "retry VERSION": scripts compare it.
+ */
+void
+options_version(FILE *f)
+{
+	fputs(PACKAGE_NAME " " PACKAGE_VERSION "\n"
+"Copyright (c) 2026 The retry authors.\n"
+"Licence ISC <https://spdx.org/licenses/ISC.html>: free to use, copy, modify\n"
+"and distribute, with or without fee. There is NO WARRANTY.\n", f);
+	/* HAVE_HIREDIS means hiredis and c-ares both (configure.ac). */
+#if defined(HAVE_HIREDIS) && defined(HAVE_OPENSSL)
+	fputs("Built with: file store, redis: store, rediss: (TLS), c-ares\n", f);
+#elif defined(HAVE_HIREDIS)
+	fputs("Built with: file store, redis: store, c-ares; "
+	    "without rediss: (TLS)\n", f);
+#else
+	fputs("Built without the redis: store (file store only)\n", f);
+#endif
+#ifdef HAVE_HIREDIS
+	version_loads(f);
+#endif
+}
+
+void
+options_help(FILE *f)
+{
+	fputs(
+"Usage: retry [OPTION]... [--] COMMAND [ARG]...\n"
+"Run COMMAND; while it fails, wait a growing, jittered delay and run it again.\n"
+"Options stop at COMMAND: retry curl -fsS URL needs no '--'.\n"
+"\n"
+"Attempts and delays:\n"
+"  -a, --attempts=N        total runs, the first included; 0, inf or forever:\n"
+"                            no limit (alias --times) [5]\n"
+"  -s, --strategy=NAME     exponential, constant (fixed), linear, fibonacci,\n"
+"                            decorrelated [exponential]\n"
+"  -b, --base=DURATION     the first delay [1s]\n"
+"  -c, --cap=DURATION      the largest delay ever slept [60s]\n"
+"  -f, --factor=X          growth factor of exponential; decorrelated's\n"
+"                            multiplier [2; decorrelated 3]\n"
+"  -j, --jitter=KIND       none, full, equal, decorrelated, proportional[:R],\n"
+"                            normal[:S], or a DURATION to add at most [equal]\n"
+"  -d, --delay=LIST        explicit delays (1,2,5s), the last repeated; no\n"
+"                            jitter unless --jitter is given\n"
+"      --seed=N            seed the random source: same seed, same delays\n"
+"      --splay=DURATION    sleep a random [0, DURATION] before the first attempt\n"
+"\n"
+"Time limits (DURATION 0: no limit):\n"
+"  -t, --timeout=DURATION  stop an attempt that runs longer (status 124)\n"
+"      --idle-timeout=DURATION  stop an attempt that writes nothing to stdout\n"
+"                            or stderr for this long (status 124)\n"
+"  -D, --deadline=DURATION overall budget from the start: no attempt or sleep\n"
+"                            past it; a running attempt is stopped (alias\n"
+"                            --max-time)\n"
+"  -k, --kill-after=DURATION  SIGKILL this long after the stop signal [10s]\n"
+"      --signal=SIG        the stop signal: name (INT, RTMIN+1) or number [TERM]\n"
+"      --foreground        run attempts in retry's own process group, as\n"
+"                            timeout --foreground (signals reach only COMMAND)\n"
+"\n"
+"Which statuses are retried (LIST: 1,2,5-7, success, fail; lists add up):\n"
+"  -r, --retry-on=LIST     retry only these (alias --while) [any failure]\n"
+"  -x, --stop-on=LIST      never retry these\n"
+"      --success-on=LIST   these count as success (alias --until) [0]\n"
+"\n"
+"Input and output:\n"
+"      --stdin=MODE        replay (every attempt reads the same input from its\n"
+"                            start), pass (inherited as it is) or null\n"
+"                            [replay; pass when stdin is a terminal]\n"
+"      --stdout=MODE       stream (live, untouched) or hold (only a successful\n"
+"                            attempt's output reaches stdout; a failed one's\n"
+"                            goes to stderr) [stream]\n"
+"\n"
+"Hedging (only for a command that is safe to run twice at once):\n"
+"      --hedge=DELAY       start another copy each time the newest has run\n"
+"                            DELAY (or at once after a failure) while none\n"
+"                            has succeeded; the first success wins, the\n"
+"                            others are stopped; output is held per copy\n"
+"      --hedge-max=N       at most N copies at once [2]\n"
+"\n"
+"Conditions on output and hooks (ERE: a POSIX extended regular expression,\n"
+"matched against each line of stdout and stderr; options may repeat):\n"
+"      --retry-if-output=ERE  retry a failure only if a line matches\n"
+"      --stop-if-output=ERE   a failure with a matching line is not retried\n"
+"      --fail-if-output=ERE   a success with a matching line is a failure\n"
+"      --http[=LIST]       read HTTP status lines and Retry-After in the output:\n"
+"                            retry an HTTP error only if in LIST\n"
+"                            [408,425,429,500,502,503,504], sleep at least\n"
+"                            what Retry-After asks (curl needs -f -D FILE)\n"
+"      --on-retry=CMD      run CMD with /bin/sh -c before each retry's sleep\n"
+"      --on-give-up=CMD    run CMD with /bin/sh -c once, when retry gives up\n"
+"\n"
+"Sharing a budget (runs that name the same budget share its tokens):\n"
+"      --budget=NAME       a retry takes a token of budget NAME; none left:\n"
+"                            wait for one (as long as --deadline and\n"
+"                            --budget-wait allow), then give up\n"
+"      --store=URL         where budgets live: file:DIR (this host) or\n"
+"                            redis[s]://[[USER]:PASSWORD@]HOST[:PORT][/DB]\n"
+"                            (a fleet; rediss: TLS; a Redis Cluster too;\n"
+"                            password also from $RETRY_STORE_PASSWORD)\n"
+"                            [$RETRY_STORE, else file:$XDG_RUNTIME_DIR/retry,\n"
+"                            file:/tmp/retry-UID]\n"
+"      --budget-burst=N    the most tokens the budget holds [10]\n"
+"      --budget-ratio=R    tokens each first attempt adds, 0 to 1 [0.1]\n"
+"      --budget-rate=N/DURATION  tokens added as time passes [1/s]\n"
+"      --budget-wait=DURATION  the longest wait for a token or for the\n"
+"                            circuit; 0: give up at once [no limit but -D]\n"
+"      --breaker=K/DURATION  after K failed attempts in a row, no attempt\n"
+"                            starts for DURATION, then one probe (status 75:\n"
+"                            the circuit was open and none ran)\n"
+"\n"
+"Messages (on stderr):\n"
+"  -m, --message=TEXT      the command's name in messages\n"
+"  -q, --quiet             no messages but retry's own errors\n"
+"  -v, --verbose           more messages; repeat for more\n"
+"      --log-format=FMT    text or json (one object per line) [text]\n"
+"\n"
+"In CI and cron:\n"
+"      --ci=WHEN           auto: in GitHub Actions or GitLab CI, fold each\n"
+"                            attempt's output and show a retry as a warning,\n"
+"                            a give-up as an error (on stderr only); or off\n"
+"                            [auto]\n"
+"      --metrics=FILE      at the end of the run, count it in FILE, in the\n"
+"                            Prometheus text format (node_exporter's textfile\n"
+"                            collector), replaced whole\n"
+"      --metrics-label=NAME  the series' command label [the command's name]\n"
+"\n"
+"  -n, --dry-run           print the delay schedule and exit\n"
+"  -h, --help              show this help and exit\n"
+"  -V, --version           show the version and exit\n"
+"\n"
+"DURATION is a number with an optional unit: ns, us, ms, s (default), m, h,\n"
+"d; units combine, as in 1m30s.\n"
+"\n"
+"Exit status:\n"
+"  the last attempt's status, when it succeeded or retry gave up\n"
+"  75   the circuit of --breaker was open and no attempt ran\n"
+"  124  the last attempt was stopped by --timeout, --idle-timeout or\n"
+"       --deadline\n"
+"  125  retry itself failed (bad usage, bad values, out of resources)\n"
+"  126  COMMAND was found but could not be run\n"
+"  127  COMMAND was not found\n"
+"  128+N  the last attempt died of signal N\n"
+"  retry dies of INT, TERM, HUP, QUIT, ALRM, USR1 or USR2 when it receives\n"
+"  one (after passing it to the attempt)\n"
+"\n"
+"See retry(1) for the delay formulas, environment variables and examples.\n"
+"Report bugs to <" PACKAGE_BUGREPORT ">;\n"
+"home page: <" PACKAGE_URL ">.\n",
+	    f);
+}
