@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "report/ci.h"
+#include "policy/calendar.h"
 #include "policy/duration.h"
 #include "policy/escape.h"
 #include "policy/large.h"
@@ -219,42 +220,19 @@ log_run(const char *id, uint64_t start)
 	run_start = start;
 }
 
-/* Days since 1970-01-01 into a civil date (H. Hinnant's algorithm). */
-static void
-civil_date(int64_t days, int64_t *y, unsigned *m, unsigned *d)
-{
-	int64_t		era, doe, yoe, doy, mp;
-
-	days += 719468;		/* from 0000-03-01 */
-	era = (days >= 0 ? days : days - 146096) / 146097;
-	doe = days - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
-	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
-	*y = yoe + era * 400 + (*m <= 2);
-}
-
 /*
  * A wall-clock time as RFC 3339 UTC with milliseconds (cut, not rounded,
- * so never ".1000"): "2026-11-25T16:47:08.123Z". Done by hand: no
- * locale, no time zone file, the same on every libc.
+ * so never ".1000"): "2026-11-25T16:47:08.123Z". Done by hand
+ * (calendar.c): no locale, no time zone file, the same on every libc.
  */
 void
 log_time_format(int64_t sec, long nsec, char *buf, size_t len)
 {
-	int64_t		days = sec / 86400, rem = sec % 86400, y;
-	unsigned	m, d;
+	struct calendar_tm	tm;
 
-	if (rem < 0) {
-		rem += 86400;
-		days--;
-	}
-	civil_date(days, &y, &m, &d);
-	snprintf(buf, len, "%04lld-%02u-%02uT%02u:%02u:%02u.%03ldZ",
-	    (long long)y, m, d, (unsigned)(rem / 3600),
-	    (unsigned)(rem / 60 % 60), (unsigned)(rem % 60),
+	calendar_split(sec, &tm);
+	snprintf(buf, len, "%04lld-%02d-%02dT%02d:%02d:%02d.%03ldZ",
+	    (long long)tm.year, tm.mon, tm.day, tm.hour, tm.min, tm.sec,
 	    nsec / 1000000);
 }
 
