@@ -195,7 +195,8 @@ sfv_list(const char *s, size_t len, const struct sfv_reader *rd)
 
 	for (;;) {
 		if (i == len || s[i] == '(' || sf_item(s, len, &i, &v) == -1 ||
-		    sf_params(s, len, &i, rd) == -1 || rd->member(rd->arg) == -1)
+		    sf_params(s, len, &i, rd) == -1 ||
+		    rd->member(rd->arg) == -1)
 			return -1;
 		while (i < len && is_blank(s[i]))
 			i++;

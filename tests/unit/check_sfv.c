@@ -180,7 +180,9 @@ END_TEST
 START_TEST(a_list_is_read_to_its_length_and_no_further)
 {
 	static const char	 s[] = "\"d\";r=0;t=2, :YQ==:;k=?1, 1.5";
-	static const char	 ends[] = { 3, 5, 7, 9, 11, 19, 21, 24, 27, 29 };
+	static const char	 ends[] = {
+		3, 5, 7, 9, 11, 19, 21, 24, 27, 29
+	};
 	struct transcript	 t;
 	const struct sfv_reader	 rd = {
 		.param = on_param,
