@@ -9,9 +9,8 @@
  * first byte after that prefix is 'H', 'R', 'r', 'X' or 'x' is looked at
  * closer, so a body passing through costs a memchr per line.
  *
- * Dates are the three HTTP-date formats of RFC 9110 section 5.6.7, worked out
- * with calendar arithmetic: timegm(3) is not in POSIX, and mktime(3) depends
- * on the time zone.
+ * What a header's value is made of is read elsewhere, by pure parsers of
+ * their own: an HTTP-date (httpdate.c), a Structured Field (sfv.c).
  */
 #include "config.h"
 
@@ -20,48 +19,13 @@
 
 #include "policy/bytes.h"
 #include "policy/http.h"
+#include "policy/httpdate.h"
+#include "policy/sfv.h"
 #include "policy/statuslist.h"
 
 #define HTTP_MIN 100
 #define HTTP_MAX 599
 #define HTTP_LIST_MIN 400	/* --http=LIST: error statuses only */
-
-#define SECS_PER_DAY 86400
-
-/* Days from 0000-03-01 (proleptic Gregorian) to 1970-01-01. */
-#define DAYS_TO_EPOCH 719468
-#define DAYS_PER_400Y 146097
-
-/* A broken-down UTC time, as a date string gives it. */
-struct http_tm {
-	int64_t		year;
-	int		mon;		/* 1-12 */
-	int		day;		/* 1-31 */
-	int		hour;
-	int		min;
-	int		sec;		/* 0-60, for a leap second */
-};
-
-/*
- * Names as RFC 9110 section 5.6.7 spells them. "HTTP-date is case
- * sensitive", so they are matched exactly, as is "GMT".
- */
-static const char *const day_names[] = {
-	"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"
-};
-static const char *const day_names_long[] = {
-	"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
-	"Sunday"
-};
-static const char *const month_names[] = {
-	"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-	"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
-};
-
-/* Days before each month of a year that starts on March 1 (Mar = 0). */
-static const int march_days[] = {
-	0, 31, 61, 92, 122, 153, 184, 214, 245, 275, 306, 337
-};
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])
 
@@ -169,305 +133,6 @@ void
 http_clear(struct http_seen *hs)
 {
 	memset(hs, 0, sizeof *hs);
-}
-
-static int
-is_leap(int64_t year)
-{
-	return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-}
-
-/* Days in a month of a year (year >= 0). */
-static int
-month_days(int64_t year, int mon)
-{
-	static const int	days[] = {
-		31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
-	};
-
-	return mon == 2 && is_leap(year) ? 29 : days[mon - 1];
-}
-
-/*
- * Days from 0000-03-01 to March 1 of year y (y >= 0): 365 a year, plus the
- * February 29ths in between, those of the leap years 1..y.
- */
-static int64_t
-march_first(int64_t y)
-{
-	return 365 * y + y / 4 - y / 100 + y / 400;
-}
-
-/*
- * Days since 1970-01-01 of a date of years 0-9999. Counting years from March
- * puts the leap day at the end of one; the 400 years added keep January and
- * February of year 0 (March-year -1) off negative division.
- */
-static int64_t
-days_from_civil(int64_t year, int mon, int day)
-{
-	int64_t	y;
-	int	mp;
-
-	y = year - (mon <= 2) + 400;
-	mp = mon <= 2 ? mon + 9 : mon - 3;
-	return march_first(y) + march_days[mp] + day - 1 - DAYS_PER_400Y -
-	    DAYS_TO_EPOCH;
-}
-
-/* The date of a day since 1970-01-01, any day a time_t can hold. */
-static void
-civil_from_days(int64_t days, struct http_tm *tm)
-{
-	int64_t	z, era, doe, yoe, doy;
-	int	mp;
-
-	z = days + DAYS_TO_EPOCH;
-	era = z / DAYS_PER_400Y;
-	if (z % DAYS_PER_400Y < 0)
-		era--;
-	doe = z - era * DAYS_PER_400Y;
-	/* At most 366 days a year: start low, count up (twice at most). */
-	yoe = doe / 366;
-	while (march_first(yoe + 1) <= doe)
-		yoe++;
-	doy = doe - march_first(yoe);
-	for (mp = 11; march_days[mp] > doy; mp--)
-		;
-	tm->day = (int)(doy - march_days[mp]) + 1;
-	tm->mon = mp < 10 ? mp + 3 : mp - 9;
-	tm->year = era * 400 + yoe + (tm->mon <= 2);
-}
-
-/* The broken-down UTC time of now. */
-static void
-civil_from_time(time_t now, struct http_tm *tm)
-{
-	int64_t	days, secs;
-
-	days = (int64_t)now / SECS_PER_DAY;
-	secs = (int64_t)now % SECS_PER_DAY;
-	if (secs < 0) {
-		days--;
-		secs += SECS_PER_DAY;
-	}
-	civil_from_days(days, tm);
-	tm->hour = (int)(secs / 3600);
-	tm->min = (int)(secs / 60 % 60);
-	tm->sec = (int)(secs % 60);
-}
-
-/* Is a later than b? */
-static int
-tm_after(const struct http_tm *a, const struct http_tm *b)
-{
-	if (a->year != b->year)
-		return a->year > b->year;
-	if (a->mon != b->mon)
-		return a->mon > b->mon;
-	if (a->day != b->day)
-		return a->day > b->day;
-	if (a->hour != b->hour)
-		return a->hour > b->hour;
-	if (a->min != b->min)
-		return a->min > b->min;
-	return a->sec > b->sec;
-}
-
-/* Match the literal lit at s[*i] and step past it. */
-static int
-match_lit(const char *s, size_t len, size_t *i, const char *lit)
-{
-	size_t	n = strlen(lit);
-
-	if (len - *i < n || memcmp(s + *i, lit, n) != 0)
-		return -1;
-	*i += n;
-	return 0;
-}
-
-/* Read exactly n digits at s[*i] into *v and step past them. */
-static int
-match_digits(const char *s, size_t len, size_t *i, size_t n, int *v)
-{
-	size_t	k;
-
-	if (len - *i < n)
-		return -1;
-	*v = 0;
-	for (k = 0; k < n; k++) {
-		if (!is_digit(s[*i + k]))
-			return -1;
-		*v = *v * 10 + (s[*i + k] - '0');
-	}
-	*i += n;
-	return 0;
-}
-
-/* Match one of n names at s[*i]; its index in *v. */
-static int
-match_name(const char *s, size_t len, size_t *i, const char *const *names,
-    size_t n, int *v)
-{
-	size_t	k;
-
-	for (k = 0; k < n; k++) {
-		if (match_lit(s, len, i, names[k]) == 0) {
-			*v = (int)k;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-/* Read a month name into tm->mon (1-12). */
-static int
-match_month(const char *s, size_t len, size_t *i, struct http_tm *tm)
-{
-	if (match_name(s, len, i, month_names, nitems(month_names),
-	    &tm->mon) == -1)
-		return -1;
-	tm->mon++;
-	return 0;
-}
-
-/*
- * Read time-of-day, "HH:MM:SS": 00:00:00 to 23:59:60, the 60 for a leap
- * second (RFC 9110 section 5.6.7).
- */
-static int
-match_time(const char *s, size_t len, size_t *i, struct http_tm *tm)
-{
-	if (match_digits(s, len, i, 2, &tm->hour) == -1 ||
-	    match_lit(s, len, i, ":") == -1 ||
-	    match_digits(s, len, i, 2, &tm->min) == -1 ||
-	    match_lit(s, len, i, ":") == -1 ||
-	    match_digits(s, len, i, 2, &tm->sec) == -1)
-		return -1;
-	return tm->hour <= 23 && tm->min <= 59 && tm->sec <= 60 ? 0 : -1;
-}
-
-/*
- * IMF-fixdate, "Sun, 06 Nov 1994 08:49:37 GMT". The day name is not checked
- * against the date: RFC 9110 asks only that it be one.
- */
-static int
-parse_imf(const char *s, size_t len, struct http_tm *tm)
-{
-	size_t	i = 0;
-	int	wday, year;
-
-	if (match_name(s, len, &i, day_names, nitems(day_names),
-	    &wday) == -1 ||
-	    match_lit(s, len, &i, ", ") == -1 ||
-	    match_digits(s, len, &i, 2, &tm->day) == -1 ||
-	    match_lit(s, len, &i, " ") == -1 ||
-	    match_month(s, len, &i, tm) == -1 ||
-	    match_lit(s, len, &i, " ") == -1 ||
-	    match_digits(s, len, &i, 4, &year) == -1 ||
-	    match_lit(s, len, &i, " ") == -1 ||
-	    match_time(s, len, &i, tm) == -1 ||
-	    match_lit(s, len, &i, " GMT") == -1)
-		return -1;
-	tm->year = year;
-	return i == len ? 0 : -1;
-}
-
-/*
- * The year of a two-digit one yy (RFC 9110 section 5.6.7): one that would be
- * more than 50 years in the future is the most recent past year with those
- * digits. So the year is the latest one ending in yy whose date is not after
- * now's date 50 years on; comparing dates field by field leaves leap days
- * out of it.
- */
-static void
-rfc850_year(struct http_tm *tm, int yy, time_t now)
-{
-	struct http_tm	limit;
-
-	civil_from_time(now, &limit);
-	limit.year += 50;
-	tm->year = limit.year - ((limit.year % 100 + 100) % 100) + yy;
-	if (tm_after(tm, &limit))
-		tm->year -= 100;
-}
-
-/* The obsolete RFC 850 form, "Sunday, 06-Nov-94 08:49:37 GMT". */
-static int
-parse_rfc850(const char *s, size_t len, time_t now, struct http_tm *tm)
-{
-	size_t	i = 0;
-	int	wday, yy;
-
-	if (match_name(s, len, &i, day_names_long, nitems(day_names_long),
-	    &wday) == -1 ||
-	    match_lit(s, len, &i, ", ") == -1 ||
-	    match_digits(s, len, &i, 2, &tm->day) == -1 ||
-	    match_lit(s, len, &i, "-") == -1 ||
-	    match_month(s, len, &i, tm) == -1 ||
-	    match_lit(s, len, &i, "-") == -1 ||
-	    match_digits(s, len, &i, 2, &yy) == -1 ||
-	    match_lit(s, len, &i, " ") == -1 ||
-	    match_time(s, len, &i, tm) == -1 ||
-	    match_lit(s, len, &i, " GMT") == -1 || i != len)
-		return -1;
-	rfc850_year(tm, yy, now);
-	return 0;
-}
-
-/* ANSI C's asctime() form, "Sun Nov  6 08:49:37 1994". */
-static int
-parse_asctime(const char *s, size_t len, struct http_tm *tm)
-{
-	size_t	i = 0;
-	int	wday, year;
-
-	if (match_name(s, len, &i, day_names, nitems(day_names),
-	    &wday) == -1 ||
-	    match_lit(s, len, &i, " ") == -1 ||
-	    match_month(s, len, &i, tm) == -1 ||
-	    match_lit(s, len, &i, " ") == -1)
-		return -1;
-	/* The day is two digits, or a space and one. */
-	if (match_lit(s, len, &i, " ") == 0) {
-		if (match_digits(s, len, &i, 1, &tm->day) == -1)
-			return -1;
-	} else if (match_digits(s, len, &i, 2, &tm->day) == -1)
-		return -1;
-	if (match_lit(s, len, &i, " ") == -1 ||
-	    match_time(s, len, &i, tm) == -1 ||
-	    match_lit(s, len, &i, " ") == -1 ||
-	    match_digits(s, len, &i, 4, &year) == -1)
-		return -1;
-	tm->year = year;
-	return i == len ? 0 : -1;
-}
-
-/*
- * Parse an HTTP-date of len bytes at s, in any of its three formats, into
- * *t. now places the two-digit year of the RFC 850 form.
- */
-int
-http_date_parse(const char *s, size_t len, time_t now, time_t *t)
-{
-	struct http_tm	tm;
-	int64_t		v;
-
-	if (parse_imf(s, len, &tm) == -1 &&
-	    parse_rfc850(s, len, now, &tm) == -1 &&
-	    parse_asctime(s, len, &tm) == -1)
-		return -1;
-	/* A two-digit year near a clock far off may land outside 0-9999. */
-	if (tm.year < 0 || tm.year > 9999)
-		return -1;
-	if (tm.day < 1 || tm.day > month_days(tm.year, tm.mon))
-		return -1;
-	v = days_from_civil(tm.year, tm.mon, tm.day) * SECS_PER_DAY +
-	    (int64_t)tm.hour * 3600 + (int64_t)tm.min * 60 + tm.sec;
-	if ((int64_t)(time_t)v != v)
-		return -1;
-	*t = (time_t)v;
-	return 0;
 }
 
 /*
@@ -684,182 +349,76 @@ x_reset_value(const char *s, size_t len, time_t now, uint64_t *secs)
 	return 0;
 }
 
-/* A Structured Field's bytes (RFC 8941 section 3.3). */
+/* A RateLimit field being read: the policy at hand, and those before it. */
+struct ratelimit {
+	int64_t		r;	/* the policy's r and t; -1: not given */
+	int64_t		t;
+	uint64_t	wait;	/* the longest t that counts */
+	int		found;	/* one counts */
+	int		spent;	/* a policy has r=0 */
+};
 
+/* A policy's r and t must be integers 0 or more; the last of a key counts. */
 static int
-is_alpha(char c)
+ratelimit_param(void *arg, const char *key, size_t len, int64_t v)
 {
-	return is_lcalpha(c) || (c >= 'A' && c <= 'Z');
-}
+	struct ratelimit	*rl = arg;
 
-static int
-is_tchar(char c)
-{
-	return is_alpha(c) || is_digit(c) ||
-	    (c != '\0' && strchr("!#$%&'*+-.^_`|~:/", c) != NULL);
-}
-
-/*
- * Step past a Structured Field bare item at s[*i]: a string, a token, a
- * number, a byte sequence or a boolean (RFC 8941 section 4.2.3.1). *v is
- * the item when it is an integer (at most 15 digits), -1 when it is
- * anything else.
- */
-static int
-sf_item(const char *s, size_t len, size_t *i, int64_t *v)
-{
-	size_t	j = *i, n;
-	int64_t	x = 0;
-	int	neg = 0;
-
-	*v = -1;
-	if (j == len)
+	if (len != 1 || (key[0] != 'r' && key[0] != 't'))
+		return 0;
+	if (v < 0)
 		return -1;
-	if (s[j] == '"') {
-		for (j++; j < len && s[j] != '"'; j++) {
-			if (s[j] == '\\' && (++j == len ||
-			    (s[j] != '"' && s[j] != '\\')))
-				return -1;
-			if (s[j] < 0x20 || s[j] > 0x7e)
-				return -1;
-		}
-		if (j == len)
-			return -1;
-		j++;
-	} else if (s[j] == '*' || is_alpha(s[j])) {
-		while (j < len && is_tchar(s[j]))
-			j++;
-	} else if (s[j] == ':') {
-		for (j++; j < len && s[j] != ':'; j++) {
-			if (!is_alpha(s[j]) && !is_digit(s[j]) &&
-			    s[j] != '+' && s[j] != '/' && s[j] != '=')
-				return -1;
-		}
-		if (j++ == len)
-			return -1;
-	} else if (s[j] == '?') {
-		if (j + 1 == len || (s[j + 1] != '0' && s[j + 1] != '1'))
-			return -1;
-		j += 2;
-	} else {
-		if (s[j] == '-') {
-			neg = 1;
-			j++;
-		}
-		for (n = 0; j < len && is_digit(s[j]) && n <= 15; j++, n++)
-			x = x * 10 + (s[j] - '0');
-		if (n == 0 || n > 15)
-			return -1;
-		if (j < len && s[j] == '.') {
-			/* A decimal: up to 12 digits, then 1 to 3. */
-			if (n > 12)
-				return -1;
-			for (j++, n = 0; j < len && is_digit(s[j]); j++)
-				n++;
-			if (n == 0 || n > 3)
-				return -1;
-		} else
-			*v = neg ? -x : x;
-	}
-	*i = j;
+	if (key[0] == 'r')
+		rl->r = v;
+	else
+		rl->t = v;
 	return 0;
 }
 
-/* A byte of a parameter's key, after its first. */
-static int
-is_keychar(char c)
-{
-	return is_lcalpha(c) || is_digit(c) || c == '_' || c == '-' ||
-	    c == '.' || c == '*';
-}
-
-/* One quota policy of a RateLimit field: its r and t; -1: not given. */
-struct policy {
-	int64_t	r;
-	int64_t	t;
-};
-
 /*
- * Step past the parameters of an item at s[*i] (";key=value" or ";key",
- * a boolean), keeping r and t, which must be integers 0 or more; the last
- * of a key counts (RFC 8941 section 4.2.3.2).
+ * A policy read whole: the longest t of one that is spent or does not
+ * say (no r) is the wait; one with room left (r > 0) asks for none.
  */
 static int
-sf_params(const char *s, size_t len, size_t *i, struct policy *p)
+ratelimit_policy(void *arg)
 {
-	size_t	j = *i;
-	int64_t	v;
-	int	key;
+	struct ratelimit	*rl = arg;
 
-	p->r = p->t = -1;
-	while (j < len && s[j] == ';') {
-		for (j++; j < len && s[j] == ' '; j++)
-			;
-		if (j == len || (!is_lcalpha(s[j]) && s[j] != '*'))
-			return -1;
-		/* A one-letter key: its letter, else none. */
-		key = j + 1 == len || !is_keychar(s[j + 1]) ? s[j] : '\0';
-		for (j++; j < len && is_keychar(s[j]); j++)
-			;
-		v = -1;		/* a key alone is the boolean true */
-		if (j < len && s[j] == '=') {
-			j++;
-			if (sf_item(s, len, &j, &v) == -1)
-				return -1;
-		}
-		if (key == 'r' || key == 't') {
-			if (v < 0)
-				return -1;
-			if (key == 'r')
-				p->r = v;
-			else
-				p->t = v;
-		}
+	if (rl->r == 0)
+		rl->spent = 1;
+	if (rl->t >= 0 && rl->r <= 0 &&
+	    (!rl->found || (uint64_t)rl->t > rl->wait)) {
+		rl->wait = (uint64_t)rl->t;
+		rl->found = 1;
 	}
-	*i = j;
+	rl->r = rl->t = -1;
 	return 0;
 }
 
 /*
  * A RateLimit field of the IETF httpapi drafts, a Structured Field list
  * (RFC 8941) of quota policies: `"default";r=0;t=2, "day";r=90;t=3600`,
- * r the quota units left, t the seconds until the quota resets. The
- * longest t of a policy that is spent or does not say (no r) is the
- * wait; one with room left (r > 0) asks for none. A field that does not
- * parse is ignored whole, as RFC 8941 asks.
+ * r the quota units left, t the seconds until the quota resets. A field
+ * that does not parse is ignored whole, as RFC 8941 asks: nothing of it
+ * is kept until all of it is read.
  */
 static int
 ratelimit_value(const char *s, size_t len, struct http_seen *hs)
 {
-	struct policy	p;
-	size_t		i = 0;
-	int64_t		v;
-	uint64_t	wait = 0;
-	int		spent = 0, found = 0;
+	struct ratelimit	 rl = { .r = -1, .t = -1 };
+	const struct sfv_reader	 rd = {
+		.param = ratelimit_param,
+		.member = ratelimit_policy,
+		.arg = &rl,
+	};
+	uint64_t		 wait;
 
-	for (;;) {
-		if (i == len || s[i] == '(' || sf_item(s, len, &i, &v) == -1 ||
-		    sf_params(s, len, &i, &p) == -1)
-			return -1;
-		if (p.r == 0)
-			spent = 1;
-		if (p.t >= 0 && p.r <= 0 && (!found || (uint64_t)p.t > wait)) {
-			wait = (uint64_t)p.t;
-			found = 1;
-		}
-		while (i < len && is_blank(s[i]))
-			i++;
-		if (i == len)
-			break;
-		if (s[i] != ',')
-			return -1;
-		for (i++; i < len && is_blank(s[i]); i++)
-			;
-	}
-	if (spent)
+	if (sfv_list(s, len, &rd) == -1)
+		return -1;
+	if (rl.spent)
 		hs->quota_spent = 1;
-	wait = wait_cap(wait);
-	if (found && (!hs->resp.policy || wait > hs->resp.policy_s)) {
+	wait = wait_cap(rl.wait);
+	if (rl.found && (!hs->resp.policy || wait > hs->resp.policy_s)) {
 		hs->resp.policy = 1;
 		hs->resp.policy_s = wait;
 	}

@@ -98,8 +98,6 @@ void	http_feed(struct http_seen *, struct http_line *, const char *,
 void	http_flush(struct http_seen *, struct http_line *, time_t);
 /* One line without its '\n'. */
 void	http_scan_line(struct http_seen *, const char *, size_t, time_t);
-/* An HTTP-date to UTC seconds since the epoch: 0, or -1. */
-int	http_date_parse(const char *, size_t, time_t, time_t *);
 /* "Retry-After", "X-RateLimit-Reset", ...; "" for none. */
 const char *http_wait_name(enum http_wait_from);
 

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Messages. Each is built in a buffer and handed whole to the stderr sink,
- * so lines from retry and from the attempt never interleave mid-line, and
- * a reader of stderr that stalls never holds retry (the line waits in the
- * sink, or is dropped past its bound). Text lines start with "retry: ";
- * with --log-format=json each line is one JSON object, valid UTF-8. Text
- * from outside goes into a line as it came, and every line is made
- * visible on its way out (seal()): one place, that no message can miss.
+ * Messages: the core. Each is built in a buffer and handed whole to the
+ * stderr sink, so lines from retry and from the attempt never interleave
+ * mid-line, and a reader of stderr that stalls never holds retry (the
+ * line waits in the sink, or is dropped past its bound). Text lines
+ * start with "retry: "; with --log-format=json each line is one JSON
+ * object, valid UTF-8. Text from outside goes into a line as it came,
+ * and every line is made visible on its way out (msg_seal()): one place,
+ * that no message can miss. Here: what every message knows (verbosity,
+ * format, the name it gives the command, the run), the line, its frame
+ * (the JSON fields every event has), its way out, and CI's markers
+ * around it; what each event says is in events.c and runend.c.
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,41 +22,31 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "report/ci.h"
+#include "policy/calendar.h"
 #include "policy/duration.h"
 #include "policy/escape.h"
-#include "policy/large.h"
+#include "policy/shquote.h"
+#include "policy/utf8.h"
 #include "proc/eventloop.h"
+#include "proc/sink.h"
+#include "report/ci.h"
 #include "report/live.h"
 #include "report/log.h"
-#include "policy/signame.h"
-#include "proc/sink.h"
-#include "policy/utf8.h"
+#include "report/msg.h"
 
-#define LINE_MAX_LEN 4096
 #define LABEL_SHOWN 512		/* bytes of a name, shown (escaped) */
 
-static int		 verbosity;
-static enum log_format	 format = LOG_TEXT;
-static const char	*label = "retry";
-static char		 label_buf[512];	/* a label cut from the command */
+struct msg_state	 msg = {
+	.format = LOG_TEXT,
+	.label = "retry",
+};
+static char		 label_buf[512];	/* the command's, cut */
 static char		 given_label[512];	/* -m's, cut to be shown */
 static const char	*command_name = "retry"; /* the command's, not -m's */
 
-/* The words retry was given after its name, for the one-word hint. */
-static char *const	*given;		/* options, then the command */
-static int		 ngiven;	/* of which retry's options */
-
-/* The run, for the JSON fields every event has and for its summary. */
-static char		 run_id[33];	/* RETRY_RUN_ID; "" before the run */
-static uint64_t		 run_start;	/* monotonic, as the loop's clock */
-static uint64_t		 run_started;	/* attempts started: log_start */
-
-/* CI log markers (ci.c): which CI's log stderr is, and folds. */
+/* CI log markers (ci.c): which CI's log stderr is, and the open fold. */
 static enum ci_kind	 ci = CI_NONE;
-static int		 ci_folds;	/* each attempt under a fold */
 static char		 fold_name[64];	/* the open fold's; "": none */
-static char		 ci_after[512] LARGE_ZEROED; /* why the next attempt starts */
 /*
  * A marker line's buffer, taken from the heap in CI only: in the binary's
  * zeroed data, its 12 KiB would push the variables every run touches onto
@@ -65,41 +58,6 @@ static char		*ci_buf;
 /* What a child started last writes itself (LOG_CHILD_*), unseen. */
 static unsigned		 child_wrote;
 static int		 out_is_err = -1; /* stdout is stderr; -1: not asked */
-
-struct line {
-	char	buf[LINE_MAX_LEN];
-	size_t	len;
-};
-
-/* The next blank-separated word of *s, and its length: 0 at the end. */
-static size_t
-next_word(const char **s, const char **word)
-{
-	*word = *s + strspn(*s, " \t");
-	*s = *word + strcspn(*word, " \t");
-	return (size_t)(*s - *word);
-}
-
-/* A character of a shell variable's name: a letter, '_', or a digit. */
-static int
-name_char(char c, int first)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' ||
-	    (!first && c >= '0' && c <= '9');
-}
-
-/* A word NAME=VALUE: for a shell, a variable set for the command. */
-static int
-assignment(const char *w, size_t len)
-{
-	size_t	i;
-
-	if (len == 0 || !name_char(w[0], 1))
-		return 0;
-	for (i = 1; i < len && name_char(w[i], 0); i++)
-		;
-	return i < len && w[i] == '=';
-}
 
 /*
  * len bytes of s into dst, of size bytes, cut to fit, with a NUL. Not
@@ -121,8 +79,8 @@ copy_cut(char *dst, size_t size, const char *s, size_t len)
  * four), so that a name of control bytes cannot push what the message
  * says of it past the end of the line.
  */
-static size_t
-shown_len(const char *s, size_t len)
+size_t
+msg_shown_len(const char *s, size_t len)
 {
 	char	tmp[LINE_MAX_LEN];
 
@@ -132,24 +90,6 @@ shown_len(const char *s, size_t len)
 	    sizeof tmp) > LABEL_SHOWN)
 		len = len > 64 ? len - len / 8 : len - 1;
 	return len;
-}
-
-/*
- * A command line given as one word ("curl -fsS URL"), by its shape: a
- * blank, and no '/' before the first blank ("/opt/My Tools/x" is a path),
- * unless the first word is NAME=VALUE ("LC_ALL=C /usr/bin/sort -u").
- */
-static int
-one_word_line(const char *cmd)
-{
-	size_t	first = 0;
-
-	/* Not strcspn(): on every run's way, its pages of libc cost faults. */
-	while (cmd[first] != '\0' && cmd[first] != ' ' && cmd[first] != '\t')
-		first++;
-
-	return cmd[first] != '\0' && (memchr(cmd, '/', first) == NULL ||
-	    assignment(cmd, first));
 }
 
 /*
@@ -165,10 +105,10 @@ command_label(const char *cmd)
 	const char	*s = cmd, *name = cmd, *slash;
 	size_t		 len = strlen(cmd);
 
-	if (one_word_line(cmd) &&
+	if (shquote_is_line(cmd) &&
 	    (strchr(cmd, '/') == NULL || access(cmd, F_OK) == -1)) {
-		while ((len = next_word(&s, &name)) != 0 &&
-		    assignment(name, len))
+		while ((len = shquote_next_word(&s, &name)) != 0 &&
+		    shquote_assignment(name, len))
 			;
 		if (len == 0) {		/* NAME=VALUE only */
 			name = cmd;
@@ -181,7 +121,7 @@ command_label(const char *cmd)
 		len -= (size_t)(slash - name);
 		name = slash;
 	}
-	copy_cut(label_buf, sizeof label_buf, name, shown_len(name, len));
+	copy_cut(label_buf, sizeof label_buf, name, msg_shown_len(name, len));
 	return label_buf;
 }
 
@@ -202,18 +142,18 @@ void
 log_init(int v, enum log_format f, const char *l, char *const *args,
     int nopts)
 {
-	verbosity = v;
-	format = f;
-	given = args;
-	ngiven = nopts;
+	msg.verbosity = v;
+	msg.format = f;
+	msg.given = args;
+	msg.ngiven = nopts;
 	if (args[nopts] != NULL)
 		command_name = command_label(args[nopts]);
 	if (l != NULL) {
 		copy_cut(given_label, sizeof given_label, l,
-		    shown_len(l, strlen(l)));
-		label = given_label;
+		    msg_shown_len(l, strlen(l)));
+		msg.label = given_label;
 	} else
-		label = command_name;
+		msg.label = command_name;
 	live_init(f == LOG_TEXT && v >= 0);
 	eventloop_set_face(live_tick, live_next);
 	eventloop_set_last_words(last_words);
@@ -226,56 +166,29 @@ log_init(int v, enum log_format f, const char *l, char *const *args,
 void
 log_run(const char *id, uint64_t start)
 {
-	copy_cut(run_id, sizeof run_id, id, strlen(id));
-	run_start = start;
-}
-
-/* Days since 1970-01-01 into a civil date (H. Hinnant's algorithm). */
-static void
-civil_date(int64_t days, int64_t *y, unsigned *m, unsigned *d)
-{
-	int64_t		era, doe, yoe, doy, mp;
-
-	days += 719468;		/* from 0000-03-01 */
-	era = (days >= 0 ? days : days - 146096) / 146097;
-	doe = days - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
-	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
-	*y = yoe + era * 400 + (*m <= 2);
+	copy_cut(msg.run_id, sizeof msg.run_id, id, strlen(id));
+	msg.run_start = start;
 }
 
 /*
  * A wall-clock time as RFC 3339 UTC with milliseconds (cut, not rounded,
- * so never ".1000"): "2026-11-25T16:47:08.123Z". Done by hand: no
- * locale, no time zone file, the same on every libc.
+ * so never ".1000"): "2026-11-25T16:47:08.123Z". Done by hand
+ * (calendar.c): no locale, no time zone file, the same on every libc.
  */
 void
 log_time_format(int64_t sec, long nsec, char *buf, size_t len)
 {
-	int64_t		days = sec / 86400, rem = sec % 86400, y;
-	unsigned	m, d;
+	struct calendar_tm	tm;
 
-	if (rem < 0) {
-		rem += 86400;
-		days--;
-	}
-	civil_date(days, &y, &m, &d);
-	snprintf(buf, len, "%04lld-%02u-%02uT%02u:%02u:%02u.%03ldZ",
-	    (long long)y, m, d, (unsigned)(rem / 3600),
-	    (unsigned)(rem / 60 % 60), (unsigned)(rem % 60),
+	calendar_split(sec, &tm);
+	snprintf(buf, len, "%04lld-%02d-%02dT%02d:%02d:%02d.%03ldZ",
+	    (long long)tm.year, tm.mon, tm.day, tm.hour, tm.min, tm.sec,
 	    nsec / 1000000);
 }
 
-static void
-addf(struct line *ln, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
 /* Append to a line, cutting what does not fit. */
-static void
-addf(struct line *ln, const char *fmt, ...)
+void
+msg_add(struct line *ln, const char *fmt, ...)
 {
 	va_list	ap;
 	int	n;
@@ -291,44 +204,153 @@ addf(struct line *ln, const char *fmt, ...)
 		ln->len = sizeof ln->buf - 2;
 }
 
-
-/* Bytes of a string that go into a JSON line, at the most. */
-#define JSON_STRING_MAX 512
-
 /*
  * Append s as a JSON string, escaped: always valid UTF-8, so a byte that
  * is not part of a well-formed sequence is written as \u00XX (its value
  * read as Latin-1). The characters that a text line makes visible
  * (escape.c) are \uXXXX here, and "##[" is "#\u0023[": the same string
- * to a JSON reader, and a line that seal() leaves as it is. A long
+ * to a JSON reader, and a line that msg_seal() leaves as it is. A long
  * string is cut at a character's end, so that the line stays whole JSON.
  */
-static void
-add_json_string(struct line *ln, const char *str)
+void
+msg_add_json(struct line *ln, const char *str)
 {
 	const unsigned char	*s = (const unsigned char *)str;
 	size_t			 len, used = 0;
 
-	addf(ln, "\"");
+	msg_add(ln, "\"");
 	for (; *s != '\0'; s += len) {
 		len = utf8_len(s);
 		if ((used += len != 0 ? len : 1) > JSON_STRING_MAX)
 			break;
 		if (len == 0) {
-			addf(ln, "\\u%04x", *s);
+			msg_add(ln, "\\u%04x", *s);
 			len = 1;
 		} else if (*s == '"' || *s == '\\')
-			addf(ln, "\\%c", *s);
+			msg_add(ln, "\\%c", *s);
 		else if (escape_special(s, len))
-			addf(ln, "\\u%04lx", (unsigned long)utf8_code(s, len));
+			msg_add(ln, "\\u%04lx",
+			    (unsigned long)utf8_code(s, len));
 		else if (s[0] == '#' && s[1] == '#' && s[2] == '[') {
-			addf(ln, "#\\u0023");
+			msg_add(ln, "#\\u0023");
 			len = 2;
 			used++;
 		} else
-			addf(ln, "%.*s", (int)len, (const char *)s);
+			msg_add(ln, "%.*s", (int)len, (const char *)s);
 	}
-	addf(ln, "\"");
+	msg_add(ln, "\"");
+}
+
+/* "attempt 2/5", or "attempt 2" when there is no limit. */
+void
+msg_attempt_text(struct line *ln, const struct log_attempt *a)
+{
+	msg_add(ln, "retry: %s: attempt %llu", msg.label,
+	    (unsigned long long)a->attempt);
+	if (a->max_attempts != 0)
+		msg_add(ln, "/%llu", (unsigned long long)a->max_attempts);
+}
+
+/*
+ * Open a JSON object with what every event has: its name, the wall-clock
+ * time, the run's id, the command.
+ */
+void
+msg_json_open(struct line *ln, const char *event)
+{
+	struct timespec	ts;
+	char		t[40];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	log_time_format((int64_t)ts.tv_sec, ts.tv_nsec, t, sizeof t);
+	msg_add(ln, "{\"event\":\"%s\",\"time\":\"%s\"", event, t);
+	if (msg.run_id[0] != '\0')
+		msg_add(ln, ",\"run_id\":\"%s\"", msg.run_id);
+	msg_add(ln, ",\"command\":");
+	msg_add_json(ln, msg.label);
+}
+
+/*
+ * The run's summary, in the event that ends it: attempts started, the
+ * time since retry started, and how it ended ("succeeded", "gave_up",
+ * "exec_failed", "interrupted").
+ */
+void
+msg_json_summary(struct line *ln, uint64_t made, uint64_t total_ns,
+    const char *outcome)
+{
+	msg_add(ln, ",\"attempts_made\":%llu,\"total_s\":%.6f,"
+	    "\"outcome\":\"%s\"", (unsigned long long)made,
+	    duration_seconds(total_ns), outcome);
+}
+
+/* The header the server's wait came from: Retry-After or a rate limit's. */
+const char *
+msg_wait_header(const struct log_attempt *a)
+{
+	return a->retry_after_from != NULL && *a->retry_after_from != '\0' ?
+	    a->retry_after_from : "Retry-After";
+}
+
+/* The command's word, as JSON names it. */
+static const char *
+pushback_name(enum pushback_word w)
+{
+	switch (w) {
+	case PUSHBACK_NONE:
+		return "none";
+	case PUSHBACK_STOP:
+		return "stop";
+	case PUSHBACK_RETRY:
+		return "retry";
+	case PUSHBACK_DELAY:
+		return "delay";
+	}
+	return "none";
+}
+
+/* Start a JSON object with the fields every event has. */
+void
+msg_json_head(struct line *ln, const char *event, const struct log_attempt *a)
+{
+	msg_json_open(ln, event);
+	msg_add(ln, ",\"attempt\":%llu,\"max_attempts\":%llu",
+	    (unsigned long long)a->attempt,
+	    (unsigned long long)a->max_attempts);
+	if (a->outcome != NULL) {
+		msg_add(ln, ",\"status\":%d", a->status);
+		if (a->outcome->kind == OUTCOME_SIGNALED)
+			msg_add(ln, ",\"signal\":%d", a->outcome->signo);
+		if (a->outcome->kind == OUTCOME_TIMEDOUT)
+			msg_add(ln, ",\"timed_out\":true");
+		if (a->outcome->idle_ns != 0)
+			msg_add(ln, ",\"idle\":true,\"idle_s\":%.3f",
+			    duration_seconds(a->outcome->idle_ns));
+		if (a->why != NULL) {
+			msg_add(ln, ",\"why\":");
+			msg_add_json(ln, a->why);
+		}
+		if (a->http_status != 0)
+			msg_add(ln, ",\"http_status\":%d", a->http_status);
+		if (a->retry_after_ns != 0)
+			msg_add(ln, ",\"retry_after_s\":%.0f,"
+			    "\"retry_after_from\":\"%s\"",
+			    duration_seconds(a->retry_after_ns),
+			    msg_wait_header(a));
+		if (a->pushed != PUSHBACK_NONE)
+			msg_add(ln, ",\"pushback\":\"%s\"",
+			    pushback_name(a->pushed));
+		if (a->push_delay_ns != 0)
+			msg_add(ln, ",\"pushback_delay_s\":%.6f",
+			    duration_seconds(a->push_delay_ns));
+	}
+	msg_add(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
+	if (a->budget != NULL) {
+		msg_add(ln, ",\"budget\":");
+		msg_add_json(ln, a->budget);
+		msg_add(ln, ",\"tokens\":%.3f,\"circuit\":\"%s\"", a->tokens,
+		    budget_circuit_name(a->circuit));
+	}
 }
 
 /*
@@ -341,8 +363,8 @@ add_json_string(struct line *ln, const char *str)
  * hold none of them, and a JSON line's strings are escaped as JSON
  * already: those pass as they are.
  */
-static size_t
-seal(const struct line *ln, char *out, size_t outlen)
+size_t
+msg_seal(const struct line *ln, char *out, size_t outlen)
 {
 	return escape_text(ln->buf, ln->len, ESCAPE_LINE, out, outlen);
 }
@@ -351,11 +373,11 @@ seal(const struct line *ln, char *out, size_t outlen)
  * Hand the line, with its newline, to the stderr sink whole; a line that
  * counts down on the terminal ends first.
  */
-static void
-emit(const struct line *ln)
+void
+msg_emit(const struct line *ln)
 {
 	char	out[LINE_MAX_LEN];
-	size_t	n = seal(ln, out, sizeof out - 1);
+	size_t	n = msg_seal(ln, out, sizeof out - 1);
 
 	live_end();
 	out[n++] = '\n';
@@ -374,6 +396,13 @@ log_child_writes(unsigned streams)
 {
 	live_fresh(0);		/* it may write a part of a line */
 	child_wrote = streams;
+}
+
+/* The child ended before it could write: none of its text is out. */
+void
+msg_child_silent(void)
+{
+	child_wrote = 0;
 }
 
 /* Whether stdout and stderr are one file (2>&1): asked once, in CI. */
@@ -422,112 +451,19 @@ ci_write(const char *buf, size_t n, int after)
  * A line that CI's log shows as a warning (a retry) or an error (a
  * give-up): in text, with the same words as the plain line.
  */
-static void
-emit_as(const struct line *ln, enum ci_level level)
+void
+msg_emit_as(const struct line *ln, enum ci_level level)
 {
 	char	out[LINE_MAX_LEN];
 	size_t	n;
 
-	if (ci == CI_NONE || format != LOG_TEXT) {
-		emit(ln);
+	if (ci == CI_NONE || msg.format != LOG_TEXT) {
+		msg_emit(ln);
 		return;
 	}
-	n = seal(ln, out, sizeof out);
+	n = msg_seal(ln, out, sizeof out);
 	n = ci_annotation(ci, level, out, n, ci_buf, CI_BUF_SIZE);
 	ci_write(ci_buf, n, 0);
-}
-
-/* The command's name, as messages name it when -m does not. */
-const char *
-log_command_name(void)
-{
-	return command_name;
-}
-
-/* A usage error: what was wrong, and where to read more. Never quiet. */
-void
-log_usage_error(const char *msg)
-{
-	struct line	ln;
-
-	ln.len = 0;
-	addf(&ln, "retry: %s", msg);
-	emit(&ln);
-	ln.len = 0;
-	addf(&ln, "Try 'retry --help' for more information.");
-	emit(&ln);
-}
-
-/* An error of retry's own. Never quiet. */
-void
-log_error(const char *fmt, ...)
-{
-	struct line	ln;
-	va_list		ap;
-	int		n;
-
-	ln.len = 0;
-	addf(&ln, "retry: ");
-	va_start(ap, fmt);
-	n = vsnprintf(ln.buf + ln.len, sizeof ln.buf - ln.len - 1, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		ln.len += (size_t)n < sizeof ln.buf - ln.len - 2 ?
-		    (size_t)n : sizeof ln.buf - ln.len - 2;
-	emit(&ln);
-}
-
-/* "exit status 7", "signal 9 (KILL)", "timed out (TERM)". */
-static void
-add_outcome_text(struct line *ln, const struct outcome *o, int status,
-    const char *why)
-{
-	char		 buf[SIGNAME_MAX], idle[48];
-	const char	*name = signame_name(o->signo, buf, sizeof buf);
-
-	switch (o->kind) {
-	case OUTCOME_SIGNALED:
-		addf(ln, "killed by signal %d", o->signo);
-		if (name != NULL)
-			addf(ln, " (SIG%s)", name);
-		break;
-	case OUTCOME_TIMEDOUT:
-		addf(ln, "timed out");
-		if (o->idle_ns != 0)
-			addf(ln, ": no output for %s", duration_format(
-			    o->idle_ns, idle, sizeof idle));
-		break;
-	case OUTCOME_EXEC_FAILED:
-		addf(ln, "%s", strerror(o->exec_errno));
-		break;
-	case OUTCOME_EXITED:
-	default:
-		addf(ln, "exit status %d", status);
-		break;
-	}
-	if (why != NULL)
-		addf(ln, ", %s", why);
-}
-
-/* An ended attempt: its outcome, with the HTTP status read, if any. */
-static void
-add_attempt_outcome(struct line *ln, const struct log_attempt *a)
-{
-	add_outcome_text(ln, a->outcome, a->status, NULL);
-	if (a->http_status != 0)
-		addf(ln, ", HTTP %d", a->http_status);
-	if (a->why != NULL)
-		addf(ln, ", %s", a->why);
-}
-
-/* "attempt 2/5", or "attempt 2" when there is no limit. */
-static void
-add_attempt_text(struct line *ln, const struct log_attempt *a)
-{
-	addf(ln, "retry: %s: attempt %llu", label,
-	    (unsigned long long)a->attempt);
-	if (a->max_attempts != 0)
-		addf(ln, "/%llu", (unsigned long long)a->max_attempts);
 }
 
 /*
@@ -538,7 +474,7 @@ add_attempt_text(struct line *ln, const struct log_attempt *a)
 void
 log_ci(int auto_on, int folds)
 {
-	ci = format != LOG_TEXT ? CI_NONE : ci_detect(auto_on,
+	ci = msg.format != LOG_TEXT ? CI_NONE : ci_detect(auto_on,
 	    getenv("GITHUB_ACTIONS"), getenv("GITLAB_CI"), 1);
 	/* What stderr is costs two system calls: only asked in CI. */
 	if (ci != CI_NONE && !ci_stream_is_log(STDERR_FILENO))
@@ -547,7 +483,7 @@ log_ci(int auto_on, int folds)
 	if (ci != CI_NONE && ci_buf == NULL &&
 	    (ci_buf = malloc(CI_BUF_SIZE)) == NULL)
 		ci = CI_NONE;
-	ci_folds = ci != CI_NONE && folds && verbosity >= 0;
+	msg.ci_folds = ci != CI_NONE && folds && msg.verbosity >= 0;
 }
 
 /* The time as CI's log wants it: seconds since 1970. */
@@ -561,30 +497,24 @@ unix_now(void)
 }
 
 /*
- * Open a fold for the attempt about to start, headed with its number and
- * why it starts. GitLab's section name is made of the run's id (hex) and
- * the attempt's number, so that runs in one job never share one.
+ * Open a fold for attempt n, about to start, headed with title. GitLab's
+ * section name is made of the run's id (hex) and the attempt's number,
+ * so that runs in one job never share one.
  */
 void
-log_fold_begin(const struct log_attempt *a)
+msg_fold_open(const struct line *title, uint64_t n)
 {
-	struct line	ln;
-	char		title[LINE_MAX_LEN];
-	size_t		n;
+	char	head[LINE_MAX_LEN];
+	size_t	len;
 
-	ln.len = 0;
-	if (!ci_folds)
-		return;
 	log_fold_end();
-	add_attempt_text(&ln, a);
-	if (ci_after[0] != '\0')
-		addf(&ln, ", after %s", ci_after);
 	snprintf(fold_name, sizeof fold_name, "retry_%.8s_%llu",
-	    run_id[0] != '\0' ? run_id : "run", (unsigned long long)a->attempt);
-	n = seal(&ln, title, sizeof title);
-	n = ci_fold_open(ci, fold_name, unix_now(), title, n, ci_buf,
+	    msg.run_id[0] != '\0' ? msg.run_id : "run",
+	    (unsigned long long)n);
+	len = msg_seal(title, head, sizeof head);
+	len = ci_fold_open(ci, fold_name, unix_now(), head, len, ci_buf,
 	    CI_BUF_SIZE);
-	ci_write(ci_buf, n, 0);
+	ci_write(ci_buf, len, 0);
 }
 
 /* Close the open fold, if any: the attempt ended, its output is out. */
@@ -600,800 +530,69 @@ log_fold_end(void)
 	fold_name[0] = '\0';
 }
 
-
-/*
- * Open a JSON object with what every event has: its name, the wall-clock
- * time, the run's id, the command.
- */
-static void
-add_json_open(struct line *ln, const char *event)
+/* The command's name, as messages name it when -m does not. */
+const char *
+log_command_name(void)
 {
-	struct timespec	ts;
-	char		t[40];
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	log_time_format((int64_t)ts.tv_sec, ts.tv_nsec, t, sizeof t);
-	addf(ln, "{\"event\":\"%s\",\"time\":\"%s\"", event, t);
-	if (run_id[0] != '\0')
-		addf(ln, ",\"run_id\":\"%s\"", run_id);
-	addf(ln, ",\"command\":");
-	add_json_string(ln, label);
+	return command_name;
 }
 
-/*
- * The run's summary, in the event that ends it: attempts started, the
- * time since retry started, and how it ended ("succeeded", "gave_up",
- * "exec_failed", "interrupted").
- */
-static void
-add_json_summary(struct line *ln, uint64_t made, uint64_t total_ns,
-    const char *outcome)
+/* A usage error: what was wrong, and where to read more. Never quiet. */
+void
+log_usage_error(const char *text)
 {
-	addf(ln, ",\"attempts_made\":%llu,\"total_s\":%.6f,"
-	    "\"outcome\":\"%s\"", (unsigned long long)made,
-	    duration_seconds(total_ns), outcome);
+	struct line	ln;
+
+	ln.len = 0;
+	msg_add(&ln, "retry: %s", text);
+	msg_emit(&ln);
+	ln.len = 0;
+	msg_add(&ln, "Try 'retry --help' for more information.");
+	msg_emit(&ln);
 }
 
-/* The header the server's wait came from: Retry-After or a rate limit's. */
-static const char *
-wait_header(const struct log_attempt *a)
+/* An error of retry's own. Never quiet. */
+void
+log_error(const char *fmt, ...)
 {
-	return a->retry_after_from != NULL && *a->retry_after_from != '\0' ?
-	    a->retry_after_from : "Retry-After";
-}
+	struct line	ln;
+	va_list		ap;
+	int		n;
 
-/* Did the wait come from a Retry-After, as it did before rate limits? */
-static int
-is_retry_after(const struct log_attempt *a)
-{
-	return strcmp(wait_header(a), "Retry-After") == 0;
-}
-
-/* The command's word, as JSON names it. */
-static const char *
-pushback_name(enum pushback_word w)
-{
-	switch (w) {
-	case PUSHBACK_NONE:
-		return "none";
-	case PUSHBACK_STOP:
-		return "stop";
-	case PUSHBACK_RETRY:
-		return "retry";
-	case PUSHBACK_DELAY:
-		return "delay";
-	}
-	return "none";
-}
-
-/* Attempts started in all, as of the run's end. */
-static uint64_t
-made_of(const struct log_attempt *a)
-{
-	return a->made != 0 ? a->made : a->attempt;
-}
-
-/* Start a JSON object with the fields every event has. */
-static void
-add_json_head(struct line *ln, const char *event, const struct log_attempt *a)
-{
-	add_json_open(ln, event);
-	addf(ln, ",\"attempt\":%llu,\"max_attempts\":%llu",
-	    (unsigned long long)a->attempt,
-	    (unsigned long long)a->max_attempts);
-	if (a->outcome != NULL) {
-		addf(ln, ",\"status\":%d", a->status);
-		if (a->outcome->kind == OUTCOME_SIGNALED)
-			addf(ln, ",\"signal\":%d", a->outcome->signo);
-		if (a->outcome->kind == OUTCOME_TIMEDOUT)
-			addf(ln, ",\"timed_out\":true");
-		if (a->outcome->idle_ns != 0)
-			addf(ln, ",\"idle\":true,\"idle_s\":%.3f",
-			    duration_seconds(a->outcome->idle_ns));
-		if (a->why != NULL) {
-			addf(ln, ",\"why\":");
-			add_json_string(ln, a->why);
-		}
-		if (a->http_status != 0)
-			addf(ln, ",\"http_status\":%d", a->http_status);
-		if (a->retry_after_ns != 0)
-			addf(ln, ",\"retry_after_s\":%.0f,"
-			    "\"retry_after_from\":\"%s\"",
-			    duration_seconds(a->retry_after_ns),
-			    wait_header(a));
-		if (a->pushed != PUSHBACK_NONE)
-			addf(ln, ",\"pushback\":\"%s\"",
-			    pushback_name(a->pushed));
-		if (a->push_delay_ns != 0)
-			addf(ln, ",\"pushback_delay_s\":%.6f",
-			    duration_seconds(a->push_delay_ns));
-	}
-	addf(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
-	if (a->budget != NULL) {
-		addf(ln, ",\"budget\":");
-		add_json_string(ln, a->budget);
-		addf(ln, ",\"tokens\":%.3f,\"circuit\":\"%s\"", a->tokens,
-		    budget_circuit_name(a->circuit));
-	}
-}
-
-/* Whole seconds, rounded up: "open for 30s more". */
-static unsigned long long
-ceil_seconds(uint64_t ns)
-{
-	return (unsigned long long)(ns / 1000000000ULL +
-	    (ns % 1000000000ULL != 0));
+	ln.len = 0;
+	msg_add(&ln, "retry: ");
+	va_start(ap, fmt);
+	n = vsnprintf(ln.buf + ln.len, sizeof ln.buf - ln.len - 1, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		ln.len += (size_t)n < sizeof ln.buf - ln.len - 2 ?
+		    (size_t)n : sizeof ln.buf - ln.len - 2;
+	msg_emit(&ln);
 }
 
 /* A detail for -v. */
 void
-log_detail(const char *msg)
+log_detail(const char *text)
 {
-	if (verbosity >= 1)
-		log_notice(msg);
+	if (msg.verbosity >= 1)
+		log_notice(text);
 }
 
 /* A notice about how retry takes an option here (not with -q). */
 void
-log_notice(const char *msg)
+log_notice(const char *text)
 {
 	struct line	ln;
 
 	ln.len = 0;
-	if (verbosity < 0)
+	if (msg.verbosity < 0)
 		return;
-	if (format == LOG_JSON) {
-		add_json_open(&ln, "notice");
-		addf(&ln, ",\"message\":");
-		add_json_string(&ln, msg);
-		addf(&ln, "}");
+	if (msg.format == LOG_JSON) {
+		msg_json_open(&ln, "notice");
+		msg_add(&ln, ",\"message\":");
+		msg_add_json(&ln, text);
+		msg_add(&ln, "}");
 	} else
-		addf(&ln, "retry: %s", msg);
-	emit(&ln);
-}
-
-/*
- * The nested-retry warning: attempts multiply, layers deep, up to runs
- * runs of the command (0: no limit).
- */
-void
-log_nested(uint64_t layers, uint64_t runs)
-{
-	struct line	ln;
-
-	ln.len = 0;
-	if (verbosity < 0)
-		return;
-	if (format == LOG_JSON) {
-		add_json_open(&ln, "nested");
-		addf(&ln, ",\"layers\":%llu,\"max_runs\":%llu,\"message\":"
-		    "\"running inside another retry's attempt: retries "
-		    "multiply\"}", (unsigned long long)layers,
-		    (unsigned long long)runs);
-	} else {
-		addf(&ln, "retry: warning: running inside another retry's "
-		    "attempt: retries multiply (%llu layers: ",
-		    (unsigned long long)layers);
-		if (runs != 0)
-			addf(&ln, "up to %llu runs of %s)",
-			    (unsigned long long)runs, label);
-		else
-			addf(&ln, "no limit on the runs of %s)", label);
-	}
-	emit(&ln);
-}
-
-void
-log_start(const struct log_attempt *a)
-{
-	struct line		ln;
-	struct log_attempt	start;
-
-	ln.len = 0;
-	run_started = a->attempt;	/* for a summary, at any verbosity */
-	if (verbosity < 1)
-		return;
-	if (format == LOG_JSON) {
-		start = *a;
-		start.outcome = NULL;	/* not ended yet: no status */
-		add_json_head(&ln, "start", &start);
-		addf(&ln, "}");
-	} else {
-		add_attempt_text(&ln, a);
-		addf(&ln, " starting after %.3fs", duration_seconds(a->elapsed_ns));
-	}
-	emit(&ln);
-}
-
-void
-log_retry(const struct log_attempt *a, uint64_t delay)
-{
-	struct line	ln;
-	char		d[32];
-
-	ln.len = 0;
-	if (ci_folds) {
-		addf(&ln, "attempt %llu failed (", (unsigned long long)a->attempt);
-		add_attempt_outcome(&ln, a);
-		addf(&ln, ")");
-		snprintf(ci_after, sizeof ci_after, "%.*s", (int)ln.len, ln.buf);
-		ln.len = 0;
-	}
-	if (verbosity < 0)
-		return;
-	if (format == LOG_JSON) {
-		add_json_head(&ln, "retry", a);
-		addf(&ln, ",\"delay_s\":%.6f}", duration_seconds(delay));
-	} else {
-		add_attempt_text(&ln, a);
-		addf(&ln, " failed (");
-		add_attempt_outcome(&ln, a);
-		addf(&ln, "); retrying in %s",
-		    duration_format(delay, d, sizeof d));
-		if (a->retry_after_ns != 0 && is_retry_after(a))
-			addf(&ln, " (the server asked for %s)",
-			    duration_format(a->retry_after_ns, d, sizeof d));
-		else if (a->retry_after_ns != 0)
-			addf(&ln, " (the server asked for %s in %s)",
-			    duration_format(a->retry_after_ns, d, sizeof d),
-			    wait_header(a));
-		if (a->pushed == PUSHBACK_RETRY)
-			addf(&ln, " (the command asked to retry)");
-		else if (a->pushed == PUSHBACK_DELAY)
-			addf(&ln, " (the command asked for %s)",
-			    duration_format(a->push_delay_ns, d, sizeof d));
-	}
-	emit_as(&ln, CI_WARNING);
-}
-
-/*
- * --hedge: a copy starts because the newest (attempt newest) has run ran
- * ns. In JSON by default (a reader of the log learns where the requests
- * went); as text with -v.
- */
-void
-log_hedge(const struct log_attempt *a, uint64_t newest, uint64_t ran)
-{
-	struct line		ln;
-	struct log_attempt	start = *a;
-	char			d[32];
-
-	ln.len = 0;
-	if (verbosity < 0 || (verbosity < 1 && format == LOG_TEXT))
-		return;
-	if (format == LOG_JSON) {
-		start.outcome = NULL;
-		add_json_head(&ln, "hedge", &start);
-		addf(&ln, ",\"newest\":%llu,\"after_s\":%.6f}",
-		    (unsigned long long)newest, duration_seconds(ran));
-	} else {
-		add_attempt_text(&ln, a);
-		addf(&ln, " starting as a hedge: attempt %llu still running "
-		    "after %s", (unsigned long long)newest,
-		    duration_format(ran, d, sizeof d));
-	}
-	emit(&ln);
-}
-
-/*
- * --hedge: a copy failed and the run goes on: another copy starts after
- * delay (0: at once), or (delay UINT64_MAX) none does and running others
- * still run. JSON: a retry event, with the copies still running.
- */
-void
-log_copy_failed(const struct log_attempt *a, uint64_t delay,
-    uint64_t running)
-{
-	struct line	ln;
-	char		d[32];
-
-	ln.len = 0;
-	if (verbosity < 0)
-		return;
-	if (format == LOG_JSON) {
-		add_json_head(&ln, "retry", a);
-		if (delay != UINT64_MAX)
-			addf(&ln, ",\"delay_s\":%.6f", duration_seconds(delay));
-		addf(&ln, ",\"running\":%llu}", (unsigned long long)running);
-		emit(&ln);
-		return;
-	}
-	add_attempt_text(&ln, a);
-	addf(&ln, " failed (");
-	add_attempt_outcome(&ln, a);
-	if (delay == 0)
-		addf(&ln, "); another copy starts at once");
-	else if (delay != UINT64_MAX)
-		addf(&ln, "); another copy starts in %s",
-		    duration_format(delay, d, sizeof d));
-	else
-		addf(&ln, "); %llu other cop%s still running",
-		    (unsigned long long)running, running == 1 ? "y" : "ies");
-	emit_as(&ln, CI_WARNING);
-}
-
-/*
- * --hedge, with -v: attempt n was stopped because attempt by succeeded
- * first (won) or ended the run; what it held, bytes of it, was dropped.
- */
-void
-log_dropped(uint64_t n, uint64_t by, int won, uint64_t bytes)
-{
-	struct line	ln;
-
-	ln.len = 0;
-	if (verbosity < 1)
-		return;
-	if (format == LOG_JSON) {
-		add_json_open(&ln, "hedge_stopped");
-		addf(&ln, ",\"attempt\":%llu,\"by\":%llu,\"won\":%s,"
-		    "\"dropped_bytes\":%llu}", (unsigned long long)n,
-		    (unsigned long long)by, won ? "true" : "false",
-		    (unsigned long long)bytes);
-	} else
-		addf(&ln, "retry: %s: attempt %llu stopped: attempt %llu %s "
-		    "(%llu bytes of output dropped)", label,
-		    (unsigned long long)n, (unsigned long long)by,
-		    won ? "succeeded first" : "ended the run",
-		    (unsigned long long)bytes);
-	emit(&ln);
-}
-
-/*
- * A sleep about to begin, counted down on a line of its own that goes
- * when the sleep ends (only on a terminal, live.c): the backoff (after
- * its message and the --on-retry hook), a wait for the budget's token or
- * circuit (at the most until wake), or the splay.
- */
-void
-log_sleep_live(const struct log_attempt *a, enum log_sleep what,
-    uint64_t wake, uint64_t now)
-{
-	struct line	ln;
-	char		head[LINE_MAX_LEN];
-
-	ln.len = 0;
-	if (verbosity < 0 || format != LOG_TEXT || wake <= now)
-		return;
-	switch (what) {
-	case SLEEP_BACKOFF:
-		addf(&ln, "retry: %s: retrying in ", label);
-		break;
-	case SLEEP_SPLAY:
-		addf(&ln, "retry: %s: first attempt in ", label);
-		break;
-	case SLEEP_TOKEN:
-	case SLEEP_CIRCUIT:
-		add_attempt_text(&ln, a);
-		addf(&ln, " held back by ");
-		if (what == SLEEP_CIRCUIT)
-			addf(&ln, "circuit %s (open)", a->budget);
-		else
-			addf(&ln, "retry budget %s (no token)", a->budget);
-		/* No end but a success elsewhere: the seconds count up. */
-		addf(&ln, wake >= LIVE_NO_END ? " for " : ", at most ");
-		break;
-	}
-	(void)seal(&ln, head, sizeof head);
-	(void)live_begin(head, "", wake, now);
-}
-
-/*
- * Success: said with -v. In JSON also by default after a retry, as the
- * run's summary for CI: the retry events were printed, and a reader of
- * the log alone must learn how the run ended. A first-try success stays
- * silent.
- */
-void
-log_success(const struct log_attempt *a)
-{
-	struct line	ln;
-
-	ln.len = 0;
-	if (verbosity < 1 && !(verbosity == 0 && format == LOG_JSON &&
-	    made_of(a) > 1))
-		return;
-	if (format == LOG_JSON) {
-		add_json_head(&ln, "success", a);
-		add_json_summary(&ln, made_of(a), a->elapsed_ns, "succeeded");
-		addf(&ln, "}");
-	} else {
-		add_attempt_text(&ln, a);
-		addf(&ln, " succeeded (");
-		add_attempt_outcome(&ln, a);
-		addf(&ln, ") after %.3fs", duration_seconds(a->elapsed_ns));
-	}
-	emit(&ln);
-}
-
-/* The reason of a give_up event, as JSON names it. */
-static const char *
-end_name(enum run_end why)
-{
-	switch (why) {
-	case END_NONE:
-	case END_ATTEMPTS:
-		return "attempts";
-	case END_EXEC:
-		return "exec_failed";
-	case END_PERMANENT:
-		return "permanent";
-	case END_DEADLINE:
-		return "deadline";
-	case END_RETRY_AFTER:
-		return "retry-after";
-	case END_OUTPUT:
-		return "output";
-	case END_BUDGET:
-		return "budget";
-	case END_CIRCUIT:
-		return "circuit";
-	case END_PUSHBACK:
-		return "pushback";
-	}
-	return "attempts";
-}
-
-/*
- * Giving up before any attempt ran (a->attempt is 0): the deadline passed
- * first, or the circuit was open; the command was not run.
- */
-static void
-give_up_first(struct line *ln, const struct log_attempt *a,
-    enum run_end why)
-{
-	if (why == END_CIRCUIT)
-		addf(ln, "retry: %s: giving up: circuit %s open for %llus "
-		    "more; the command was not run", label, a->budget,
-		    ceil_seconds(a->circuit_ns));
-	else
-		addf(ln, "retry: %s: giving up: the deadline passed before "
-		    "the first attempt could start", label);
-}
-
-/* After "attempt N failed (how": why the run gives up. */
-static void
-give_up_text(struct line *ln, const struct log_attempt *a, enum run_end why)
-{
-	char	d[32];
-
-	switch (why) {
-	case END_RETRY_AFTER:
-		addf(ln, "); giving up: the server asked to wait %s "
-		    "(%s), past the deadline",
-		    duration_format(a->retry_after_ns, d, sizeof d),
-		    wait_header(a));
-		break;
-	case END_OUTPUT:
-		addf(ln, "); giving up: its held output was cut short");
-		break;
-	case END_BUDGET:
-		addf(ln, "); giving up: retry budget %s exhausted", a->budget);
-		break;
-	case END_CIRCUIT:
-		addf(ln, "); giving up: circuit %s open for %llus more",
-		    a->budget, ceil_seconds(a->circuit_ns));
-		break;
-	case END_PERMANENT:
-		addf(ln, "), a status that is not retried; giving up");
-		break;
-	case END_PUSHBACK:
-		if (a->pushed == PUSHBACK_STOP)
-			addf(ln, "); giving up: the command asked to stop "
-			    "(RETRY_CONTROL)");
-		else
-			addf(ln, "); giving up: the command asked to wait %s "
-			    "(RETRY_CONTROL), past the deadline",
-			    duration_format(a->push_delay_ns, d, sizeof d));
-		break;
-	case END_DEADLINE:
-		addf(ln, "); giving up: the next attempt would start after "
-		    "the deadline");
-		break;
-	case END_NONE:
-	case END_EXEC:
-	case END_ATTEMPTS:
-		addf(ln, "); giving up after %llu attempt%s",
-		    (unsigned long long)made_of(a), made_of(a) == 1 ? "" : "s");
-		break;
-	}
-}
-
-/*
- * Giving up: why, and how the last attempt ended; a->attempt 0 when
- * none ran (the deadline passed first, or the circuit was open).
- */
-void
-log_give_up(const struct log_attempt *a, enum run_end why)
-{
-	struct line		ln;
-	struct log_attempt	none = *a;
-
-	ln.len = 0;
-	if (verbosity < 0)
-		return;
-	if (format == LOG_JSON) {
-		if (a->attempt == 0)
-			none.outcome = NULL;
-		add_json_head(&ln, "give_up", &none);
-		addf(&ln, ",\"reason\":\"%s\"", end_name(why));
-		if (why == END_CIRCUIT)
-			addf(&ln, ",\"circuit_open_s\":%.3f",
-			    duration_seconds(a->circuit_ns));
-		/* No attempt ran: the command was not run (EX_TEMPFAIL). */
-		if (why == END_CIRCUIT && a->attempt == 0)
-			addf(&ln, ",\"status\":75");
-		add_json_summary(&ln, made_of(a), a->elapsed_ns, "gave_up");
-		addf(&ln, "}");
-	} else if (a->attempt == 0)
-		give_up_first(&ln, a, why);
-	else {
-		add_attempt_text(&ln, a);
-		addf(&ln, " failed (");
-		add_attempt_outcome(&ln, a);
-		give_up_text(&ln, a, why);
-	}
-	emit_as(&ln, CI_ERROR);
-}
-
-/* A hook ended: say so when it failed (-v: always). */
-void
-log_hook(const char *name, uint64_t attempt, uint64_t elapsed,
-    const struct outcome *o)
-{
-	struct line	ln;
-
-	ln.len = 0;
-	if (verbosity < 0 || (verbosity < 1 && o->status == 0 &&
-	    o->kind == OUTCOME_EXITED))
-		return;
-	if (format == LOG_JSON) {
-		add_json_open(&ln, "hook");
-		addf(&ln, ",\"hook\":\"%s\",\"attempt\":%llu,\"status\":%d",
-		    name, (unsigned long long)attempt, o->status);
-		if (o->kind == OUTCOME_SIGNALED)
-			addf(&ln, ",\"signal\":%d", o->signo);
-		addf(&ln, ",\"elapsed_s\":%.6f}", duration_seconds(elapsed));
-	} else {
-		addf(&ln, "retry: %s: --%s hook ", label, name);
-		if (o->kind == OUTCOME_EXITED && o->status == 0)
-			addf(&ln, "succeeded");
-		else {
-			addf(&ln, "failed (");
-			add_outcome_text(&ln, o, o->status, o->why);
-			addf(&ln, ")");
-		}
-	}
-	emit(&ln);
-}
-
-/*
- * Shell syntax that the user evidently meant a shell to read: a pipe, a
- * list, a redirection, a substitution, a variable, a quote, a newline.
- * Not a lone '&', '?', '*', '#' or '~': a URL's query has them.
- */
-static int
-shell_syntax(const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (strchr("|;<>`'\"\\\n", *s) != NULL)
-			return 1;
-		if (s[0] == '&' && s[1] == '&')
-			return 1;
-		if (s[0] == '$' && (s[1] == '(' || s[1] == '{' ||
-		    name_char(s[1], 1)))
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * Append a word as a shell reads it back: bare, or in ''; or, when it
- * holds what a line shows escaped (a newline, a control, bytes that are
- * not UTF-8), in $'...', whose escapes a shell reads back as the bytes
- * they stand for, and which seal() leaves as they are.
- */
-static void
-add_shell_word(struct line *ln, const char *w, size_t len)
-{
-	static const char	 safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	    "abcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-";
-	char			 esc[LINE_MAX_LEN];
-	size_t			 i;
-
-	if (escape_needed(w, len)) {
-		i = escape_text(w, len, ESCAPE_SHELL, esc, sizeof esc);
-		addf(ln, "$'%.*s'", (int)i, esc);
-		return;
-	}
-	for (i = 0; i < len && strchr(safe, w[i]) != NULL; i++)
-		;
-	/* A leading '=' is a path look-up to zsh: "=ls" is /usr/bin/ls. */
-	if (i == len && len != 0 && w[0] != '=') {
-		addf(ln, "%.*s", (int)len, w);
-		return;
-	}
-	addf(ln, "'");
-	for (i = 0; i < len; i++)
-		addf(ln, w[i] == '\'' ? "'\\''" : "%c", w[i]);
-	addf(ln, "'");
-}
-
-/* "retry" and the options it was given, to suggest a command line. */
-static void
-add_retry_words(struct line *ln)
-{
-	int	i;
-
-	addf(ln, "retry");
-	for (i = 0; i < ngiven; i++) {
-		addf(ln, " ");
-		add_shell_word(ln, given[i], strlen(given[i]));
-	}
-}
-
-/*
- * `retry "curl -fsS URL"`: a command line given as one word. Hint that
- * no shell splits it, with a command line that works: the same options,
- * then its words apart, quoted where a shell would read them otherwise
- * (NAME=VALUE through env); or, for shell syntax, a shell to run it.
- */
-static void
-add_no_shell_hint(struct line *ln, const char *cmd, int whole)
-{
-	const char	*s = cmd, *w;
-	size_t		 len;
-
-	if (!whole) {		/* too long to show whole and right */
-		addf(ln, shell_syntax(cmd) ? "no shell reads the command; "
-		    "for shell syntax, run one: retry ... sh -c '...'" :
-		    "no shell splits the command into words; give them "
-		    "separately");
-		return;
-	}
-	if (shell_syntax(cmd)) {
-		addf(ln, "no shell reads the command; for shell syntax, run "
-		    "one: ");
-		add_retry_words(ln);
-		addf(ln, " sh -c ");
-		add_shell_word(ln, cmd, strlen(cmd));
-		return;
-	}
-	len = next_word(&s, &w);
-	if (assignment(w, len)) {
-		addf(ln, "no shell splits the command into words or sets its "
-		    "variables; give them separately, after env: ");
-		add_retry_words(ln);
-		addf(ln, " env");
-	} else {
-		addf(ln, "no shell splits the command into words; give them "
-		    "separately: ");
-		add_retry_words(ln);
-	}
-	for (s = cmd; (len = next_word(&s, &w)) != 0;) {
-		addf(ln, " ");
-		add_shell_word(ln, w, len);
-	}
-}
-
-/*
- * The command could not be run: never retried. Shown even with -q, and
- * so is the hint for a command line given as one word: it is part of
- * the report.
- */
-void
-log_exec_failed(const struct log_attempt *a, const char *cmd)
-{
-	struct line	ln, hint;
-
-	ln.len = 0;
-	hint.len = 0;
-	child_wrote = 0;	/* it ended before the command could write */
-	if (a->outcome->exec_errno == ENOENT && one_word_line(cmd)) {
-		add_no_shell_hint(&hint, cmd, 1);
-		/*
-		 * A line cut short would suggest another command: past what
-		 * a JSON string holds, none is suggested.
-		 */
-		if (hint.len > JSON_STRING_MAX - 16) {
-			hint.len = 0;
-			add_no_shell_hint(&hint, cmd, 0);
-		}
-	}
-	if (format == LOG_JSON) {
-		add_json_head(&ln, "exec_failed", a);
-		addf(&ln, ",\"error\":");
-		add_json_string(&ln, strerror(a->outcome->exec_errno));
-		if (hint.len != 0) {
-			hint.buf[hint.len] = '\0';
-			addf(&ln, ",\"hint\":");
-			add_json_string(&ln, hint.buf);
-		}
-		add_json_summary(&ln, made_of(a), a->elapsed_ns, "exec_failed");
-		addf(&ln, "}");
-		emit(&ln);
-		return;
-	}
-	addf(&ln, "retry: %.*s: %s", (int)shown_len(cmd, strlen(cmd)), cmd,
-	    a->outcome->exec_errno == ENOENT ? "command not found" :
-	    strerror(a->outcome->exec_errno));
-	if (a->outcome->exec_errno != ENOENT)
-		addf(&ln, " (cannot run it)");
-	emit_as(&ln, CI_ERROR);
-	if (hint.len != 0) {
-		ln.len = 0;
-		addf(&ln, "retry: hint: %.*s", (int)hint.len, hint.buf);
-		emit(&ln);
-	}
-}
-
-/*
- * A wait for a token or for the circuit ended: with -v, how long the
- * attempt was held back; in JSON, always, as an event of its own.
- */
-void
-log_budget_wait(const struct log_attempt *a, const struct log_wait *w)
-{
-	struct line		ln;
-	struct log_attempt	next = *a;
-
-	ln.len = 0;
-	if (verbosity < 0 || (verbosity < 1 && format == LOG_TEXT))
-		return;
-	next.outcome = NULL;
-	if (format == LOG_JSON) {
-		add_json_head(&ln, "budget_wait", &next);
-		addf(&ln, ",\"reason\":\"%s\",\"waited_s\":%.6f,"
-		    "\"token_s\":%.6f,\"circuit_s\":%.6f,\"got\":%s,"
-		    "\"limit_s\":", w->reason == HOLD_CIRCUIT ? "circuit" :
-		    "token", duration_seconds(w->waited_ns),
-		    duration_seconds(w->token_ns),
-		    duration_seconds(w->circuit_ns), w->got ? "true" : "false");
-		/* The longest it might have lasted; null: no limit. */
-		if (w->limit_ns >= DURATION_MAX)
-			addf(&ln, "null}");
-		else
-			addf(&ln, "%.6f}", duration_seconds(w->limit_ns));
-	} else {
-		addf(&ln, "retry: %s: attempt %llu held back %.3fs by ", label,
-		    (unsigned long long)a->attempt,
-		    duration_seconds(w->waited_ns));
-		if (w->circuit_ns != 0)
-			addf(&ln, "circuit %s (open)", a->budget);
-		if (w->circuit_ns != 0 && w->token_ns != 0)
-			addf(&ln, " and ");
-		if (w->token_ns != 0 || w->circuit_ns == 0)
-			addf(&ln, "retry budget %s (no token)", a->budget);
-		if (!w->got)
-			addf(&ln, "; none came in time");
-	}
-	emit(&ln);
-}
-
-/*
- * retry dies of signo (a stop signal passed on to the attempt, an attempt
- * interrupted by the user, SIGPIPE for a reader of stdout gone): in JSON,
- * the run's last event, with its summary, and the status that a shell
- * sees, 128+signo, as every event has one. The text messages say nothing:
- * the shell reports the signal.
- */
-void
-log_interrupted(int signo, uint64_t now)
-{
-	struct line	 ln;
-	char		 buf[SIGNAME_MAX];
-	const char	*name = signame_name(signo, buf, sizeof buf);
-
-	ln.len = 0;
-	if (verbosity < 0 || format != LOG_JSON || run_id[0] == '\0')
-		return;
-	add_json_open(&ln, "interrupted");
-	addf(&ln, ",\"attempt\":%llu,\"status\":%d,\"signal\":%d",
-	    (unsigned long long)run_started, 128 + signo, signo);
-	if (name != NULL)
-		addf(&ln, ",\"signal_name\":\"SIG%s\"", name);
-	addf(&ln, ",\"elapsed_s\":%.6f", duration_seconds(now - run_start));
-	add_json_summary(&ln, run_started, now - run_start, "interrupted");
-	addf(&ln, "}");
-	emit(&ln);
+		msg_add(&ln, "retry: %s", text);
+	msg_emit(&ln);
 }

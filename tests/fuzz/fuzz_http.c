@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Fuzz http.c. The input is a chunking seed (1 byte), a clock (4 bytes) and
- * text. The text is fed as output in chunks whose sizes the seed picks, in
- * one chunk, and line by line, which must agree and keep the bounds; it is
+ * Fuzz http.c and the parsers of its values (httpdate.c, sfv.c). The
+ * input is a chunking seed (1 byte), a clock (4 bytes) and text. The text
+ * is fed as output in chunks whose sizes the seed picks, in one chunk,
+ * and line by line, which must agree and keep the bounds; it is
  * parsed as an HTTP-date, which must format back to itself, as the value
  * of a Retry-After header and of each rate-limit header (alone, and after
  * a Retry-After, which must win); and as a --http LIST.
@@ -15,6 +16,7 @@
 #include <time.h>
 
 #include "policy/http.h"
+#include "policy/httpdate.h"
 #include "invariants.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

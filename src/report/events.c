@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The sentences of an attempt's events, in text and in JSON: it starts
+ * (a hedge too), it failed and the run retries, a copy was stopped, a
+ * sleep counts down, a budget held it back, a hook ended; and the
+ * nested-retry warning. How the run ends is runend.c's; the line they
+ * are written in, and its way out, log.c's.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "policy/duration.h"
+#include "policy/large.h"
+#include "policy/signame.h"
+#include "report/live.h"
+#include "report/log.h"
+#include "report/msg.h"
+
+/* Why the next attempt starts, for the head of its CI fold. */
+static char	ci_after[512] LARGE_ZEROED;
+
+/* "exit status 7", "signal 9 (KILL)", "timed out (TERM)". */
+void
+msg_outcome_text(struct line *ln, const struct outcome *o, int status,
+    const char *why)
+{
+	char		 buf[SIGNAME_MAX], idle[48];
+	const char	*name = signame_name(o->signo, buf, sizeof buf);
+
+	switch (o->kind) {
+	case OUTCOME_SIGNALED:
+		msg_add(ln, "killed by signal %d", o->signo);
+		if (name != NULL)
+			msg_add(ln, " (SIG%s)", name);
+		break;
+	case OUTCOME_TIMEDOUT:
+		msg_add(ln, "timed out");
+		if (o->idle_ns != 0)
+			msg_add(ln, ": no output for %s", duration_format(
+			    o->idle_ns, idle, sizeof idle));
+		break;
+	case OUTCOME_EXEC_FAILED:
+		msg_add(ln, "%s", strerror(o->exec_errno));
+		break;
+	case OUTCOME_EXITED:
+	default:
+		msg_add(ln, "exit status %d", status);
+		break;
+	}
+	if (why != NULL)
+		msg_add(ln, ", %s", why);
+}
+
+/* An ended attempt: its outcome, with the HTTP status read, if any. */
+void
+msg_attempt_outcome(struct line *ln, const struct log_attempt *a)
+{
+	msg_outcome_text(ln, a->outcome, a->status, NULL);
+	if (a->http_status != 0)
+		msg_add(ln, ", HTTP %d", a->http_status);
+	if (a->why != NULL)
+		msg_add(ln, ", %s", a->why);
+}
+
+/* Did the wait come from a Retry-After, as it did before rate limits? */
+static int
+is_retry_after(const struct log_attempt *a)
+{
+	return strcmp(msg_wait_header(a), "Retry-After") == 0;
+}
+
+/*
+ * Open a fold for the attempt about to start, headed with its number and
+ * why it starts: how the attempt before it failed (log_retry()).
+ */
+void
+log_fold_begin(const struct log_attempt *a)
+{
+	struct line	ln;
+
+	ln.len = 0;
+	if (!msg.ci_folds)
+		return;
+	msg_attempt_text(&ln, a);
+	if (ci_after[0] != '\0')
+		msg_add(&ln, ", after %s", ci_after);
+	msg_fold_open(&ln, a->attempt);
+}
+
+/*
+ * The nested-retry warning: attempts multiply, layers deep, up to runs
+ * runs of the command (0: no limit).
+ */
+void
+log_nested(uint64_t layers, uint64_t runs)
+{
+	struct line	ln;
+
+	ln.len = 0;
+	if (msg.verbosity < 0)
+		return;
+	if (msg.format == LOG_JSON) {
+		msg_json_open(&ln, "nested");
+		msg_add(&ln, ",\"layers\":%llu,\"max_runs\":%llu,\"message\":"
+		    "\"running inside another retry's attempt: retries "
+		    "multiply\"}", (unsigned long long)layers,
+		    (unsigned long long)runs);
+	} else {
+		msg_add(&ln, "retry: warning: running inside another retry's "
+		    "attempt: retries multiply (%llu layers: ",
+		    (unsigned long long)layers);
+		if (runs != 0)
+			msg_add(&ln, "up to %llu runs of %s)",
+			    (unsigned long long)runs, msg.label);
+		else
+			msg_add(&ln, "no limit on the runs of %s)", msg.label);
+	}
+	msg_emit(&ln);
+}
+
+/* An attempt starts: said with -v; counted for the summary always. */
+void
+log_start(const struct log_attempt *a)
+{
+	struct line		ln;
+	struct log_attempt	start;
+
+	ln.len = 0;
+	msg.run_started = a->attempt;	/* for a summary, at any verbosity */
+	if (msg.verbosity < 1)
+		return;
+	if (msg.format == LOG_JSON) {
+		start = *a;
+		start.outcome = NULL;	/* not ended yet: no status */
+		msg_json_head(&ln, "start", &start);
+		msg_add(&ln, "}");
+	} else {
+		msg_attempt_text(&ln, a);
+		msg_add(&ln, " starting after %.3fs",
+		    duration_seconds(a->elapsed_ns));
+	}
+	msg_emit(&ln);
+}
+
+/*
+ * An attempt failed and the run retries after delay: a warning in CI's
+ * log, and the head of the next attempt's fold.
+ */
+void
+log_retry(const struct log_attempt *a, uint64_t delay)
+{
+	struct line	ln;
+	char		d[32];
+
+	ln.len = 0;
+	if (msg.ci_folds) {
+		msg_add(&ln, "attempt %llu failed (",
+		    (unsigned long long)a->attempt);
+		msg_attempt_outcome(&ln, a);
+		msg_add(&ln, ")");
+		snprintf(ci_after, sizeof ci_after, "%.*s", (int)ln.len,
+		    ln.buf);
+		ln.len = 0;
+	}
+	if (msg.verbosity < 0)
+		return;
+	if (msg.format == LOG_JSON) {
+		msg_json_head(&ln, "retry", a);
+		msg_add(&ln, ",\"delay_s\":%.6f}", duration_seconds(delay));
+	} else {
+		msg_attempt_text(&ln, a);
+		msg_add(&ln, " failed (");
+		msg_attempt_outcome(&ln, a);
+		msg_add(&ln, "); retrying in %s",
+		    duration_format(delay, d, sizeof d));
+		if (a->retry_after_ns != 0 && is_retry_after(a))
+			msg_add(&ln, " (the server asked for %s)",
+			    duration_format(a->retry_after_ns, d, sizeof d));
+		else if (a->retry_after_ns != 0)
+			msg_add(&ln, " (the server asked for %s in %s)",
+			    duration_format(a->retry_after_ns, d, sizeof d),
+			    msg_wait_header(a));
+		if (a->pushed == PUSHBACK_RETRY)
+			msg_add(&ln, " (the command asked to retry)");
+		else if (a->pushed == PUSHBACK_DELAY)
+			msg_add(&ln, " (the command asked for %s)",
+			    duration_format(a->push_delay_ns, d, sizeof d));
+	}
+	msg_emit_as(&ln, CI_WARNING);
+}
+
+/*
+ * --hedge: a copy starts because the newest (attempt newest) has run ran
+ * ns. In JSON by default (a reader of the log learns where the requests
+ * went); as text with -v.
+ */
+void
+log_hedge(const struct log_attempt *a, uint64_t newest, uint64_t ran)
+{
+	struct line		ln;
+	struct log_attempt	start = *a;
+	char			d[32];
+
+	ln.len = 0;
+	if (msg.verbosity < 0 || (msg.verbosity < 1 && msg.format == LOG_TEXT))
+		return;
+	if (msg.format == LOG_JSON) {
+		start.outcome = NULL;
+		msg_json_head(&ln, "hedge", &start);
+		msg_add(&ln, ",\"newest\":%llu,\"after_s\":%.6f}",
+		    (unsigned long long)newest, duration_seconds(ran));
+	} else {
+		msg_attempt_text(&ln, a);
+		msg_add(&ln, " starting as a hedge: attempt %llu still running "
+		    "after %s", (unsigned long long)newest,
+		    duration_format(ran, d, sizeof d));
+	}
+	msg_emit(&ln);
+}
+
+/*
+ * --hedge: a copy failed and the run goes on: another copy starts after
+ * delay (0: at once), or (delay UINT64_MAX) none does and running others
+ * still run. JSON: a retry event, with the copies still running.
+ */
+void
+log_copy_failed(const struct log_attempt *a, uint64_t delay,
+    uint64_t running)
+{
+	struct line	ln;
+	char		d[32];
+
+	ln.len = 0;
+	if (msg.verbosity < 0)
+		return;
+	if (msg.format == LOG_JSON) {
+		msg_json_head(&ln, "retry", a);
+		if (delay != UINT64_MAX)
+			msg_add(&ln, ",\"delay_s\":%.6f",
+			    duration_seconds(delay));
+		msg_add(&ln, ",\"running\":%llu}", (unsigned long long)running);
+		msg_emit(&ln);
+		return;
+	}
+	msg_attempt_text(&ln, a);
+	msg_add(&ln, " failed (");
+	msg_attempt_outcome(&ln, a);
+	if (delay == 0)
+		msg_add(&ln, "); another copy starts at once");
+	else if (delay != UINT64_MAX)
+		msg_add(&ln, "); another copy starts in %s",
+		    duration_format(delay, d, sizeof d));
+	else
+		msg_add(&ln, "); %llu other cop%s still running",
+		    (unsigned long long)running, running == 1 ? "y" : "ies");
+	msg_emit_as(&ln, CI_WARNING);
+}
+
+/*
+ * --hedge, with -v: attempt n was stopped because attempt by succeeded
+ * first (won) or ended the run; what it held, bytes of it, was dropped.
+ */
+void
+log_dropped(uint64_t n, uint64_t by, int won, uint64_t bytes)
+{
+	struct line	ln;
+
+	ln.len = 0;
+	if (msg.verbosity < 1)
+		return;
+	if (msg.format == LOG_JSON) {
+		msg_json_open(&ln, "hedge_stopped");
+		msg_add(&ln, ",\"attempt\":%llu,\"by\":%llu,\"won\":%s,"
+		    "\"dropped_bytes\":%llu}", (unsigned long long)n,
+		    (unsigned long long)by, won ? "true" : "false",
+		    (unsigned long long)bytes);
+	} else
+		msg_add(&ln, "retry: %s: attempt %llu stopped: attempt %llu %s "
+		    "(%llu bytes of output dropped)", msg.label,
+		    (unsigned long long)n, (unsigned long long)by,
+		    won ? "succeeded first" : "ended the run",
+		    (unsigned long long)bytes);
+	msg_emit(&ln);
+}
+
+/*
+ * A sleep about to begin, counted down on a line of its own that goes
+ * when the sleep ends (only on a terminal, live.c): the backoff (after
+ * its message and the --on-retry hook), a wait for the budget's token or
+ * circuit (at the most until wake), or the splay.
+ */
+void
+log_sleep_live(const struct log_attempt *a, enum log_sleep what,
+    uint64_t wake, uint64_t now)
+{
+	struct line	ln;
+	char		head[LINE_MAX_LEN];
+
+	ln.len = 0;
+	if (msg.verbosity < 0 || msg.format != LOG_TEXT || wake <= now)
+		return;
+	switch (what) {
+	case SLEEP_BACKOFF:
+		msg_add(&ln, "retry: %s: retrying in ", msg.label);
+		break;
+	case SLEEP_SPLAY:
+		msg_add(&ln, "retry: %s: first attempt in ", msg.label);
+		break;
+	case SLEEP_TOKEN:
+	case SLEEP_CIRCUIT:
+		msg_attempt_text(&ln, a);
+		msg_add(&ln, " held back by ");
+		if (what == SLEEP_CIRCUIT)
+			msg_add(&ln, "circuit %s (open)", a->budget);
+		else
+			msg_add(&ln, "retry budget %s (no token)", a->budget);
+		/* No end but a success elsewhere: the seconds count up. */
+		msg_add(&ln, wake >= LIVE_NO_END ? " for " : ", at most ");
+		break;
+	}
+	(void)msg_seal(&ln, head, sizeof head);
+	(void)live_begin(head, "", wake, now);
+}
+
+/*
+ * A wait for a token or for the circuit ended: with -v, how long the
+ * attempt was held back; in JSON, always, as an event of its own.
+ */
+void
+log_budget_wait(const struct log_attempt *a, const struct log_wait *w)
+{
+	struct line		ln;
+	struct log_attempt	next = *a;
+
+	ln.len = 0;
+	if (msg.verbosity < 0 || (msg.verbosity < 1 && msg.format == LOG_TEXT))
+		return;
+	next.outcome = NULL;
+	if (msg.format == LOG_JSON) {
+		msg_json_head(&ln, "budget_wait", &next);
+		msg_add(&ln, ",\"reason\":\"%s\",\"waited_s\":%.6f,"
+		    "\"token_s\":%.6f,\"circuit_s\":%.6f,\"got\":%s,"
+		    "\"limit_s\":", w->reason == HOLD_CIRCUIT ? "circuit" :
+		    "token", duration_seconds(w->waited_ns),
+		    duration_seconds(w->token_ns),
+		    duration_seconds(w->circuit_ns), w->got ? "true" : "false");
+		/* The longest it might have lasted; null: no limit. */
+		if (w->limit_ns >= DURATION_MAX)
+			msg_add(&ln, "null}");
+		else
+			msg_add(&ln, "%.6f}", duration_seconds(w->limit_ns));
+	} else {
+		msg_add(&ln, "retry: %s: attempt %llu held back %.3fs by ",
+		    msg.label, (unsigned long long)a->attempt,
+		    duration_seconds(w->waited_ns));
+		if (w->circuit_ns != 0)
+			msg_add(&ln, "circuit %s (open)", a->budget);
+		if (w->circuit_ns != 0 && w->token_ns != 0)
+			msg_add(&ln, " and ");
+		if (w->token_ns != 0 || w->circuit_ns == 0)
+			msg_add(&ln, "retry budget %s (no token)", a->budget);
+		if (!w->got)
+			msg_add(&ln, "; none came in time");
+	}
+	msg_emit(&ln);
+}
+
+/* A hook ended: say so when it failed (-v: always). */
+void
+log_hook(const char *name, uint64_t attempt, uint64_t elapsed,
+    const struct outcome *o)
+{
+	struct line	ln;
+
+	ln.len = 0;
+	if (msg.verbosity < 0 || (msg.verbosity < 1 && o->status == 0 &&
+	    o->kind == OUTCOME_EXITED))
+		return;
+	if (msg.format == LOG_JSON) {
+		msg_json_open(&ln, "hook");
+		msg_add(&ln, ",\"hook\":\"%s\",\"attempt\":%llu,\"status\":%d",
+		    name, (unsigned long long)attempt, o->status);
+		if (o->kind == OUTCOME_SIGNALED)
+			msg_add(&ln, ",\"signal\":%d", o->signo);
+		msg_add(&ln, ",\"elapsed_s\":%.6f}", duration_seconds(elapsed));
+	} else {
+		msg_add(&ln, "retry: %s: --%s hook ", msg.label, name);
+		if (o->kind == OUTCOME_EXITED && o->status == 0)
+			msg_add(&ln, "succeeded");
+		else {
+			msg_add(&ln, "failed (");
+			msg_outcome_text(&ln, o, o->status, o->why);
+			msg_add(&ln, ")");
+		}
+	}
+	msg_emit(&ln);
+}

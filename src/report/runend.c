@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The sentences of a run's end, each with the run's summary in JSON: it
+ * succeeded, it gave up (and why), the command could not be run (with a
+ * hint when it was a command line given as one word), retry was
+ * interrupted. The line they are written in, and its way out, are
+ * log.c's.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "policy/duration.h"
+#include "policy/shquote.h"
+#include "policy/signame.h"
+#include "report/log.h"
+#include "report/msg.h"
+
+/* Attempts started in all, as of the run's end. */
+static uint64_t
+made_of(const struct log_attempt *a)
+{
+	return a->made != 0 ? a->made : a->attempt;
+}
+
+/* Whole seconds, rounded up: "open for 30s more". */
+static unsigned long long
+ceil_seconds(uint64_t ns)
+{
+	return (unsigned long long)(ns / 1000000000ULL +
+	    (ns % 1000000000ULL != 0));
+}
+
+/*
+ * Success: said with -v. In JSON also by default after a retry, as the
+ * run's summary for CI: the retry events were printed, and a reader of
+ * the log alone must learn how the run ended. A first-try success stays
+ * silent.
+ */
+void
+log_success(const struct log_attempt *a)
+{
+	struct line	ln;
+
+	ln.len = 0;
+	if (msg.verbosity < 1 && !(msg.verbosity == 0 &&
+	    msg.format == LOG_JSON && made_of(a) > 1))
+		return;
+	if (msg.format == LOG_JSON) {
+		msg_json_head(&ln, "success", a);
+		msg_json_summary(&ln, made_of(a), a->elapsed_ns, "succeeded");
+		msg_add(&ln, "}");
+	} else {
+		msg_attempt_text(&ln, a);
+		msg_add(&ln, " succeeded (");
+		msg_attempt_outcome(&ln, a);
+		msg_add(&ln, ") after %.3fs", duration_seconds(a->elapsed_ns));
+	}
+	msg_emit(&ln);
+}
+
+/* The reason of a give_up event, as JSON names it. */
+static const char *
+end_name(enum run_end why)
+{
+	switch (why) {
+	case END_NONE:
+	case END_ATTEMPTS:
+		return "attempts";
+	case END_EXEC:
+		return "exec_failed";
+	case END_PERMANENT:
+		return "permanent";
+	case END_DEADLINE:
+		return "deadline";
+	case END_RETRY_AFTER:
+		return "retry-after";
+	case END_OUTPUT:
+		return "output";
+	case END_BUDGET:
+		return "budget";
+	case END_CIRCUIT:
+		return "circuit";
+	case END_PUSHBACK:
+		return "pushback";
+	}
+	return "attempts";
+}
+
+/*
+ * Giving up before any attempt ran (a->attempt is 0): the deadline passed
+ * first, or the circuit was open; the command was not run.
+ */
+static void
+give_up_first(struct line *ln, const struct log_attempt *a,
+    enum run_end why)
+{
+	if (why == END_CIRCUIT)
+		msg_add(ln, "retry: %s: giving up: circuit %s open for %llus "
+		    "more; the command was not run", msg.label, a->budget,
+		    ceil_seconds(a->circuit_ns));
+	else
+		msg_add(ln, "retry: %s: giving up: the deadline passed before "
+		    "the first attempt could start", msg.label);
+}
+
+/* After "attempt N failed (how": why the run gives up. */
+static void
+give_up_text(struct line *ln, const struct log_attempt *a, enum run_end why)
+{
+	char	d[32];
+
+	switch (why) {
+	case END_RETRY_AFTER:
+		msg_add(ln, "); giving up: the server asked to wait %s "
+		    "(%s), past the deadline",
+		    duration_format(a->retry_after_ns, d, sizeof d),
+		    msg_wait_header(a));
+		break;
+	case END_OUTPUT:
+		msg_add(ln, "); giving up: its held output was cut short");
+		break;
+	case END_BUDGET:
+		msg_add(ln, "); giving up: retry budget %s exhausted",
+		    a->budget);
+		break;
+	case END_CIRCUIT:
+		msg_add(ln, "); giving up: circuit %s open for %llus more",
+		    a->budget, ceil_seconds(a->circuit_ns));
+		break;
+	case END_PERMANENT:
+		msg_add(ln, "), a status that is not retried; giving up");
+		break;
+	case END_PUSHBACK:
+		if (a->pushed == PUSHBACK_STOP)
+			msg_add(ln, "); giving up: the command asked to stop "
+			    "(RETRY_CONTROL)");
+		else
+			msg_add(ln, "); giving up: the command asked to wait "
+			    "%s (RETRY_CONTROL), past the deadline",
+			    duration_format(a->push_delay_ns, d, sizeof d));
+		break;
+	case END_DEADLINE:
+		msg_add(ln, "); giving up: the next attempt would start after "
+		    "the deadline");
+		break;
+	case END_NONE:
+	case END_EXEC:
+	case END_ATTEMPTS:
+		msg_add(ln, "); giving up after %llu attempt%s",
+		    (unsigned long long)made_of(a), made_of(a) == 1 ? "" : "s");
+		break;
+	}
+}
+
+/*
+ * Giving up: why, and how the last attempt ended; a->attempt 0 when
+ * none ran (the deadline passed first, or the circuit was open).
+ */
+void
+log_give_up(const struct log_attempt *a, enum run_end why)
+{
+	struct line		ln;
+	struct log_attempt	none = *a;
+
+	ln.len = 0;
+	if (msg.verbosity < 0)
+		return;
+	if (msg.format == LOG_JSON) {
+		if (a->attempt == 0)
+			none.outcome = NULL;
+		msg_json_head(&ln, "give_up", &none);
+		msg_add(&ln, ",\"reason\":\"%s\"", end_name(why));
+		if (why == END_CIRCUIT)
+			msg_add(&ln, ",\"circuit_open_s\":%.3f",
+			    duration_seconds(a->circuit_ns));
+		/* No attempt ran: the command was not run (EX_TEMPFAIL). */
+		if (why == END_CIRCUIT && a->attempt == 0)
+			msg_add(&ln, ",\"status\":75");
+		msg_json_summary(&ln, made_of(a), a->elapsed_ns, "gave_up");
+		msg_add(&ln, "}");
+	} else if (a->attempt == 0)
+		give_up_first(&ln, a, why);
+	else {
+		msg_attempt_text(&ln, a);
+		msg_add(&ln, " failed (");
+		msg_attempt_outcome(&ln, a);
+		give_up_text(&ln, a, why);
+	}
+	msg_emit_as(&ln, CI_ERROR);
+}
+
+/* Append a word as a shell reads it back (shquote.c). */
+static void
+add_shell_word(struct line *ln, const char *w, size_t len)
+{
+	char	quoted[LINE_MAX_LEN];
+	size_t	n = shquote_word(w, len, quoted, sizeof quoted);
+
+	msg_add(ln, "%.*s", (int)n, quoted);
+}
+
+/* "retry" and the options it was given, to suggest a command line. */
+static void
+add_retry_words(struct line *ln)
+{
+	int	i;
+
+	msg_add(ln, "retry");
+	for (i = 0; i < msg.ngiven; i++) {
+		msg_add(ln, " ");
+		add_shell_word(ln, msg.given[i], strlen(msg.given[i]));
+	}
+}
+
+/*
+ * `retry "curl -fsS URL"`: a command line given as one word. Hint that
+ * no shell splits it, with a command line that works: the same options,
+ * then its words apart, quoted where a shell would read them otherwise
+ * (NAME=VALUE through env); or, for shell syntax, a shell to run it.
+ */
+static void
+add_no_shell_hint(struct line *ln, const char *cmd, int whole)
+{
+	const char	*s = cmd, *w;
+	size_t		 len;
+
+	if (!whole) {		/* too long to show whole and right */
+		msg_add(ln, shquote_syntax(cmd) ? "no shell reads the command; "
+		    "for shell syntax, run one: retry ... sh -c '...'" :
+		    "no shell splits the command into words; give them "
+		    "separately");
+		return;
+	}
+	if (shquote_syntax(cmd)) {
+		msg_add(ln, "no shell reads the command; for shell syntax, run "
+		    "one: ");
+		add_retry_words(ln);
+		msg_add(ln, " sh -c ");
+		add_shell_word(ln, cmd, strlen(cmd));
+		return;
+	}
+	len = shquote_next_word(&s, &w);
+	if (shquote_assignment(w, len)) {
+		msg_add(ln, "no shell splits the command into words or sets "
+		    "its variables; give them separately, after env: ");
+		add_retry_words(ln);
+		msg_add(ln, " env");
+	} else {
+		msg_add(ln, "no shell splits the command into words; give them "
+		    "separately: ");
+		add_retry_words(ln);
+	}
+	for (s = cmd; (len = shquote_next_word(&s, &w)) != 0;) {
+		msg_add(ln, " ");
+		add_shell_word(ln, w, len);
+	}
+}
+
+/*
+ * The command could not be run: never retried. Shown even with -q, and
+ * so is the hint for a command line given as one word: it is part of
+ * the report.
+ */
+void
+log_exec_failed(const struct log_attempt *a, const char *cmd)
+{
+	struct line	ln, hint;
+
+	ln.len = 0;
+	hint.len = 0;
+	msg_child_silent();	/* it ended before the command could write */
+	if (a->outcome->exec_errno == ENOENT && shquote_is_line(cmd)) {
+		add_no_shell_hint(&hint, cmd, 1);
+		/*
+		 * A line cut short would suggest another command: past what
+		 * a JSON string holds, none is suggested.
+		 */
+		if (hint.len > JSON_STRING_MAX - 16) {
+			hint.len = 0;
+			add_no_shell_hint(&hint, cmd, 0);
+		}
+	}
+	if (msg.format == LOG_JSON) {
+		msg_json_head(&ln, "exec_failed", a);
+		msg_add(&ln, ",\"error\":");
+		msg_add_json(&ln, strerror(a->outcome->exec_errno));
+		if (hint.len != 0) {
+			hint.buf[hint.len] = '\0';
+			msg_add(&ln, ",\"hint\":");
+			msg_add_json(&ln, hint.buf);
+		}
+		msg_json_summary(&ln, made_of(a), a->elapsed_ns, "exec_failed");
+		msg_add(&ln, "}");
+		msg_emit(&ln);
+		return;
+	}
+	msg_add(&ln, "retry: %.*s: %s", (int)msg_shown_len(cmd, strlen(cmd)),
+	    cmd, a->outcome->exec_errno == ENOENT ? "command not found" :
+	    strerror(a->outcome->exec_errno));
+	if (a->outcome->exec_errno != ENOENT)
+		msg_add(&ln, " (cannot run it)");
+	msg_emit_as(&ln, CI_ERROR);
+	if (hint.len != 0) {
+		ln.len = 0;
+		msg_add(&ln, "retry: hint: %.*s", (int)hint.len, hint.buf);
+		msg_emit(&ln);
+	}
+}
+
+/*
+ * retry dies of signo (a stop signal passed on to the attempt, an attempt
+ * interrupted by the user, SIGPIPE for a reader of stdout gone): in JSON,
+ * the run's last event, with its summary, and the status that a shell
+ * sees, 128+signo, as every event has one. The text messages say nothing:
+ * the shell reports the signal.
+ */
+void
+log_interrupted(int signo, uint64_t now)
+{
+	struct line	 ln;
+	char		 buf[SIGNAME_MAX];
+	const char	*name = signame_name(signo, buf, sizeof buf);
+
+	ln.len = 0;
+	if (msg.verbosity < 0 || msg.format != LOG_JSON ||
+	    msg.run_id[0] == '\0')
+		return;
+	msg_json_open(&ln, "interrupted");
+	msg_add(&ln, ",\"attempt\":%llu,\"status\":%d,\"signal\":%d",
+	    (unsigned long long)msg.run_started, 128 + signo, signo);
+	if (name != NULL)
+		msg_add(&ln, ",\"signal_name\":\"SIG%s\"", name);
+	msg_add(&ln, ",\"elapsed_s\":%.6f",
+	    duration_seconds(now - msg.run_start));
+	msg_json_summary(&ln, msg.run_started, now - msg.run_start,
+	    "interrupted");
+	msg_add(&ln, "}");
+	msg_emit(&ln);
+}
