@@ -27,7 +27,6 @@
 #include "policy/escape.h"
 #include "policy/shquote.h"
 #include "policy/utf8.h"
-#include "proc/eventloop.h"
 #include "proc/sink.h"
 #include "report/ci.h"
 #include "report/live.h"
@@ -125,14 +124,6 @@ command_label(const char *cmd)
 	return label_buf;
 }
 
-/* Before retry dies of signo: a count on the terminal ends with its line. */
-static void
-last_words(int signo, uint64_t now)
-{
-	live_end();
-	log_interrupted(signo, now);
-}
-
 /*
  * How messages are shown, and what they name: the label (-m), or else the
  * command's name. args are the words after retry's name: its nopts
@@ -155,8 +146,6 @@ log_init(int v, enum log_format f, const char *l, char *const *args,
 	} else
 		msg.label = command_name;
 	live_init(f == LOG_TEXT && v >= 0);
-	eventloop_set_face(live_tick, live_next);
-	eventloop_set_last_words(last_words);
 }
 
 /*

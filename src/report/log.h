@@ -96,5 +96,6 @@ void	log_exec_failed(const struct log_attempt *, const char *);
 void	log_hook(const char *, uint64_t, uint64_t, const struct outcome *);
 void	log_budget_wait(const struct log_attempt *, const struct log_wait *);
 void	log_interrupted(int, uint64_t);
+void	log_last_words(int, uint64_t);
 
 #endif

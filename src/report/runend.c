@@ -15,6 +15,7 @@
 #include "policy/duration.h"
 #include "policy/shquote.h"
 #include "policy/signame.h"
+#include "report/live.h"
 #include "report/log.h"
 #include "report/msg.h"
 
@@ -308,6 +309,17 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 		msg_add(&ln, "retry: hint: %.*s", (int)hint.len, hint.buf);
 		msg_emit(&ln);
 	}
+}
+
+/*
+ * The last words before retry dies of signo (eventloop_die_of()): a count
+ * on the terminal ends with its line, then the message.
+ */
+void
+log_last_words(int signo, uint64_t now)
+{
+	live_end();
+	log_interrupted(signo, now);
 }
 
 /*

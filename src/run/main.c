@@ -16,6 +16,7 @@
 #include "proc/eventloop.h"
 #include "policy/exitcodes.h"
 #include "policy/large.h"
+#include "report/live.h"
 #include "report/log.h"
 #include "report/metrics.h"
 #include "run/options.h"
@@ -114,6 +115,9 @@ main(int argc, char **argv)
 		rng_init_kernel(&rng);
 	log_init(o.verbosity, o.log_format, o.label, argv + 1,
 	    (int)(o.command - argv) - 1);
+	/* What the event loop shows as it sleeps, and says as it dies. */
+	eventloop_set_face(live_tick, live_next);
+	eventloop_set_last_words(log_last_words);
 	if (o.dry_run) {
 		status = dryrun_print(&o, &rng) == 0 ? flush_stdout() :
 		    EXIT_CANCELED;
