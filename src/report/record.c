@@ -14,10 +14,17 @@
 #include "proc/eventloop.h"
 #include "report/log.h"
 #include "report/metrics.h"
-#include "run/runloop.h"
+#include "report/record.h"
 
 #define RECORD_WAIT_NS 10000000000ULL	/* for FILE's lock, at the most */
 #define RECORD_WAIT_MIN_NS 100000000ULL	/* past --deadline */
+
+/* A stop signal came, or retry is to die of one. */
+static int
+stopped(const struct record *rec)
+{
+	return rec->dying != 0 || eventloop_signal() != 0;
+}
 
 /* A rest in the wait for the lock: -1 once a stop signal has come. */
 static int
@@ -33,48 +40,48 @@ rest(uint64_t ns)
  * is dying of a signal, which must not wait on another run.
  */
 static uint64_t
-lock_wait(const struct run *r)
+lock_wait(const struct record *rec)
 {
 	uint64_t	now = eventloop_now(), left;
 
-	if (run_stopped(r))
+	if (stopped(rec))
 		return 0;
-	if (r->deadline == 0)
+	if (rec->deadline == 0)
 		return RECORD_WAIT_NS;
-	left = r->deadline > now ? r->deadline - now : 0;
+	left = rec->deadline > now ? rec->deadline - now : 0;
 	if (left < RECORD_WAIT_MIN_NS)
 		return RECORD_WAIT_MIN_NS;
 	return left < RECORD_WAIT_NS ? left : RECORD_WAIT_NS;
 }
 
-/* Count the run, which ends with status, in --metrics' FILE. */
+/* Count the run in --metrics' FILE. */
 void
-run_record(const struct run *r, int status)
+record_run(const struct record *rec)
 {
 	struct metrics_run	m;
 	struct timespec		ts;
 	char			err[PATH_MAX + 128];
-	int			stopped = run_stopped(r);
+	int			was_stopped = stopped(rec);
 
-	if (r->o->metrics == NULL)
+	if (rec->file == NULL)
 		return;
 	clock_gettime(CLOCK_REALTIME, &ts);
-	m.status = status;
-	m.succeeded = r->state == RUN_SUCCEEDED;
-	m.attempts = r->made;
-	m.duration_ns = eventloop_now() - r->start;
+	m.status = rec->status;
+	m.succeeded = rec->succeeded;
+	m.attempts = rec->attempts;
+	m.duration_ns = eventloop_now() - rec->start;
 	m.end = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-	if (metrics_write(r->o->metrics, r->o->metrics_label != NULL ?
-	    r->o->metrics_label : log_command_name(), &m, lock_wait(r), rest,
-	    err, sizeof err) == -1) {
+	if (metrics_write(rec->file, rec->label != NULL ? rec->label :
+	    log_command_name(), &m, lock_wait(rec), rest, err,
+	    sizeof err) == -1) {
 		/* A stop signal in the wait for FILE's lock: retry dies of it. */
-		if (!stopped && eventloop_signal() != 0)
+		if (!was_stopped && eventloop_signal() != 0)
 			log_error("cannot write the metrics to %s: a signal "
-			    "came in the wait for its lock", r->o->metrics);
+			    "came in the wait for its lock", rec->file);
 		else
 			log_error("%s", err);
-		eventloop_flush_sinks(r->deadline);
+		eventloop_flush_sinks(rec->deadline);
 	}
-	if (!stopped && eventloop_signal() != 0)
+	if (!was_stopped && eventloop_signal() != 0)
 		eventloop_die_of(eventloop_signal());
 }

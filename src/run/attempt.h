@@ -2,8 +2,9 @@
 /*
  * One attempt as one object: its process group, its output path and
  * spool, its time limit and what it left. Nothing of an attempt lives
- * outside it, so that two could be alive at once; the loop (run.c) has
- * one, begun anew for each attempt, its path made once and kept.
+ * outside it, so that two can be alive at once: the loop (flight.c) has
+ * one, begun anew for each attempt, its path made once and kept, or the
+ * copies of --hedge side by side.
  */
 #ifndef RETRY_ATTEMPT_H
 #define RETRY_ATTEMPT_H
