@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Descriptor helpers: making a pipe with its flags, raising a pipe's size,
- * asking whether a pipe holds anything now, and opening and reading a
- * file that someone else could have planted, without waiting on it.
+ * Descriptor helpers: making a pipe with its flags (one for a child),
+ * raising a pipe's size, asking whether a pipe holds anything now,
+ * closing a descriptor once, and opening and reading a file that someone
+ * else could have planted, without waiting on it.
  */
 #include "config.h"
 
@@ -84,6 +85,33 @@ int
 pipe_empty(int fd)
 {
 	return pipe_held(fd) == 0;
+}
+
+/*
+ * Make a pipe for a child: both ends close-on-exec (the child gets its
+ * own with dup2()), and ours (0 the read end, 1 the write end)
+ * non-blocking, for the event loop.
+ */
+int
+pipe_for_child(int *r, int *w, int ours)
+{
+	int	p[2];
+
+	if (pipe_make(p, O_CLOEXEC) == -1)
+		return -1;
+	*r = p[0];
+	*w = p[1];
+	return fcntl(p[ours], F_SETFL, O_NONBLOCK);
+}
+
+/* Close *fd if it is open, and mark it closed (-1). */
+void
+fd_close(int *fd)
+{
+	if (*fd != -1) {
+		close(*fd);
+		*fd = -1;
+	}
 }
 
 /* What a file of type (S_IFMT's bits) is, for a message: "a FIFO". */

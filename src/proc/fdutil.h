@@ -17,6 +17,8 @@ int		 pipe_make(int [2], int);
 void		 pipe_enlarge(int);
 int		 pipe_held(int);
 int		 pipe_empty(int);
+int		 pipe_for_child(int *, int *, int);
+void		 fd_close(int *);
 int		 fd_open_checked(int, const char *, int, mode_t, int, mode_t *);
 const char	*fd_kind(mode_t);
 const char	*fd_why(int, mode_t);

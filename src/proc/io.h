@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * An attempt's standard input and output: stdin replayed to every attempt
- * (a lazy tee into a spool), passed as it is or /dev/null; stdout streamed
- * untouched or held and released only for a successful attempt.
+ * (a lazy tee into a spool), passed as it is or /dev/null (replay.h);
+ * stdout streamed untouched or held and released only for a successful
+ * attempt.
  */
 #ifndef RETRY_IO_H
 #define RETRY_IO_H
@@ -15,6 +16,7 @@
 #include "policy/cond.h"
 #include "proc/fdutil.h"
 #include "policy/http.h"
+#include "proc/replay.h"
 #include "proc/spool.h"
 #include "policy/stdio_mode.h"
 
@@ -31,8 +33,6 @@ enum io_stdout_to {
 };
 
 #define IO_MAXFDS 4	/* a path's, from io_pollfds() */
-#define IO_CHUNK ((size_t)65536)
-#define IO_TEE_MAX ((size_t)PIPE_BIG)
 #define IO_SEND_MAX ((size_t)1 << 30)	/* bytes per sendfile(2) */
 
 /* How a pump of one stream went. */
@@ -45,22 +45,10 @@ enum io_stdout_to {
 
 /* The run's side: where stdin comes from and how, what output is for. */
 struct io {
-	enum stdin_mode	 in_mode;
+	struct replay	 in;		/* stdin, its mode, its spool */
 	enum stdout_mode out_mode;
-	int		 error;		/* errno: the stdin spool failed */
 	int		 werror;	/* errno of a write that failed, or 0 */
 	int		 werror_fd;	/* the stream it failed on */
-	int		 replay_tty;	/* replay asked, a terminal: passed */
-
-	/* Replay: a regular file is rewound; anything else is spooled. */
-	int		 in_fifo;	/* stdin is a pipe: tee(2) from it */
-	int		 in_fd;		/* how retry reads stdin (stdin_fd()) */
-	int		 rewind;
-	off_t		 rewind_to;
-	struct spool	 in;		/* stdin so far, for every attempt */
-	int		 in_eof;	/* retry's stdin is at its end */
-
-	int		 null_fd;	/* --stdin=null */
 	int		 stdout_to_stderr;	/* hooks: the attempt's 1 is 2 */
 
 	/*
@@ -84,13 +72,7 @@ struct io_path {
 	int		 error;		/* errno of its own failure, or 0 */
 
 	/* Replay: the attempt's pipe, fed from the spool at its cursor. */
-	int		 in_r;		/* the attempt's end of its pipe */
-	int		 in_w;		/* ours; -1 once closed */
-	uint64_t	 in_cursor;	/* bytes of the spool delivered */
-	int		 in_room;	/* the pipe took all we wrote last */
-	char		*stage;		/* spool bytes on their way; NULL */
-	size_t		 stage_off;
-	size_t		 stage_len;
+	struct replay_path in;
 
 	/* Hold: the attempt's stdout into a spool. */
 	struct spool	 out;

@@ -5,7 +5,9 @@
  * that a signal for it reaches every process it started; when retry holds
  * the terminal's foreground (from the start, or since fg), the attempt
  * gets the terminal (it can prompt, Ctrl-C and Ctrl-Z reach it) and retry
- * takes it back afterwards.
+ * takes it back afterwards. Here: the terminal, retry's children, and
+ * the wait for them (stops, signals passed on, reaping); spawn.c starts
+ * them.
  */
 #include "config.h"
 
@@ -23,11 +25,8 @@
 
 #include "proc/eventloop.h"
 #include "policy/exitcodes.h"
-#include "proc/fdutil.h"
 #include "policy/large.h"
 #include "proc/supervise.h"
-
-extern char **environ;
 
 static void	reap_others(void *);
 
@@ -165,8 +164,8 @@ supervise_close(struct supervise *s)
  * "the attempt's" would be whichever holds it, and the other would stop
  * on its first read (SIGTTIN) as a background job does.
  */
-static void
-give_tty(struct supervise *s, const struct child *c, pid_t pg)
+void
+supervise_give_tty(struct supervise *s, const struct child *c, pid_t pg)
 {
 	pid_t	fg;
 
@@ -185,242 +184,13 @@ give_tty(struct supervise *s, const struct child *c, pid_t pg)
 }
 
 /*
- * A child made with vfork() shares retry's memory until it execs: it may
- * only make system calls and write to its own stack. Every signal retry
- * handles is blocked across the call, and the child puts their actions back
- * (its table of actions is its own) before it unblocks them.
- */
-#if defined(HAVE_WORKING_VFORK) && defined(HAVE_EXECVPE)
-#define USE_VFORK 1
-#else
-#define USE_VFORK 0
-#endif
-
-/* The signals by which a terminal stops a job. */
-static void
-tty_stops(sigset_t *set)
-{
-	sigemptyset(set);
-	sigaddset(set, SIGTSTP);
-	sigaddset(set, SIGTTIN);
-	sigaddset(set, SIGTTOU);
-}
-
-/*
- * In the child, out of retry's group: drop the terminal's stop signals,
- * blocked since before the fork, that reached it while it was still in
- * that group. They were for retry's job, and retry has them too
- * (pass_stop()); unblocked, they would stop the child before it execs,
- * where retry, suspended in vfork() or reading the exec pipe, could
- * neither see it stop nor continue it, and the shell would wait for a job
- * that never stops. None comes later: the child's own group gets the
- * terminal only once it has exec'd.
- */
-static void
-drop_stops(void)
-{
-	static const int	sigs[] = { SIGTSTP, SIGTTIN, SIGTTOU };
-	struct sigaction	ign, was;
-	sigset_t		pending;
-	size_t			i;
-
-	/* Nearly always none: one system call to find out, not six. */
-	if (sigpending(&pending) == 0 && !sigismember(&pending, SIGTSTP) &&
-	    !sigismember(&pending, SIGTTIN) && !sigismember(&pending, SIGTTOU))
-		return;
-	memset(&ign, 0, sizeof ign);
-	ign.sa_handler = SIG_IGN;
-	sigemptyset(&ign.sa_mask);
-	/* Ignoring a signal discards it while pending, blocked or not. */
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-		sigaction(sigs[i], &ign, &was);
-		sigaction(sigs[i], &was, NULL);
-	}
-}
-
-/*
- * Why a child made with vfork() could not exec: where it shares retry's
- * memory, it leaves errno here, and retry, which resumes only once the
- * child has exec'd or exited, reads it. No pipe: three system calls fewer
- * an attempt. But POSIX does not promise the sharing, and qemu-user runs
- * vfork() as fork(): the errno stays in the child's copy, and a command
- * not found would pass for one that exited 127. So the child also says
- * that it ran (vfork_seen), and until one has shown that it shares our
- * memory, the errno comes through the exec pipe, as after a fork().
- */
-enum vfork_memory {
-	VFORK_UNKNOWN,		/* no child made with vfork() yet */
-	VFORK_SHARED,		/* its writes reach retry */
-	VFORK_COPIED,		/* a fork() in all but name */
-};
-static enum vfork_memory	vfork_memory;
-static volatile int		vfork_seen;
-static volatile int		vfork_errno;
-
-/*
- * In the child: become the attempt, or report errno (in vfork_errno, and
- * to errfd unless it is -1) and exit.
- */
-static void __attribute__((noinline, noreturn))
-child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
-    struct io_path *path, int errfd)
-{
-	int	e;
-
-	vfork_seen = 1;
-	if (!s->foreground) {
-		setpgid(0, 0);
-		drop_stops();
-		if (s->tty_fd != -1)
-			sigaction(SIGTTOU, &s->orig_ttou, NULL);
-	}
-	io_child(io, path);
-	eventloop_child_reset();
-#if USE_VFORK
-	execvpe(argv[0], argv, envp);	/* environ is retry's: leave it */
-#else
-	environ = envp;
-	execvp(argv[0], argv);
-#endif
-	e = errno;
-	vfork_errno = e;
-	if (errfd != -1)
-		while (write(errfd, &e, sizeof e) == -1 && errno == EINTR)
-			;
-	_exit(e == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE);
-}
-
-/*
- * Make the child, which becomes the attempt; -1 when retry could not. In
- * --foreground it stays in retry's group, which Ctrl-Z stops as a whole:
- * fork() then, so that retry stops with it even before it execs (a parent
- * in vfork() cannot stop). Otherwise the terminal's stop signals stay
- * blocked from here until pass_stop(), with the mask as it was in *old.
- */
-static pid_t
-spawn(struct supervise *s, char **argv, char **envp, struct io *io,
-    struct io_path *path, int errfd, sigset_t *old)
-{
-	sigset_t	stops;
-	pid_t		pid;
-	int		e;
-
-	tty_stops(&stops);
-	/* In --foreground, no set: only *old is filled in. */
-	sigprocmask(SIG_BLOCK, s->foreground ? NULL : &stops, old);
-	/*
-	 * vfork(): no page tables copied, no copy-on-write faults in retry
-	 * afterwards; on a small VM that is a millisecond of every attempt.
-	 */
-#if USE_VFORK
-	if (!s->foreground)
-		/* The child makes only system calls, as posix_spawn's. */
-		/* NOLINTNEXTLINE(clang-analyzer-security.insecureAPI.vfork) */
-		pid = vfork();
-	else
-#endif
-		pid = fork();
-	if (pid != 0)
-		eventloop_child_made();
-	/*
-	 * The child makes system calls only and ends in exec or _exit(),
-	 * which the analyzer cannot see through.
-	 */
-	if (pid == 0)
-		/* NOLINTNEXTLINE(clang-analyzer-unix.Vfork) */
-		child_exec(s, argv, envp, io, path, errfd);
-	if (pid == -1) {
-		e = errno;
-		sigprocmask(SIG_SETMASK, old, NULL);
-		errno = e;
-	}
-	return pid;
-}
-
-/*
- * Take the SIGTSTP that waits, blocked, in retry, so that it does not stop
- * retry once unblocked. Returns whether one was taken. Without
- * sigtimedwait (macOS), as drop_stops() does: ignoring a signal discards
- * it while pending, and its action goes back at once (retry does not
- * catch SIGTSTP here: supervise_share() blocks it for good).
- */
-static int
-take_tstp(void)
-{
-#ifdef HAVE_SIGTIMEDWAIT
-	struct timespec	zero = { 0, 0 };
-	sigset_t	tstp;
-
-	sigemptyset(&tstp);
-	sigaddset(&tstp, SIGTSTP);
-	return sigtimedwait(&tstp, NULL, &zero) == SIGTSTP;
-#else
-	struct sigaction	ign, was;
-
-	memset(&ign, 0, sizeof ign);
-	ign.sa_handler = SIG_IGN;
-	sigemptyset(&ign.sa_mask);
-	if (sigaction(SIGTSTP, &ign, &was) == -1)
-		return 0;
-	sigaction(SIGTSTP, &was, NULL);
-	return 1;
-#endif
-}
-
-/*
- * The attempt has exec'd and has the terminal, if retry gave it: unblock
- * the terminal's stop signals. A Ctrl-Z that came meanwhile, while the
- * child was still in retry's group or before the handover, waits in
- * retry: pass it on to the attempt, which it would have reached a moment
- * later; the attempt's stop stops retry too (job_stopped()). Any other
- * stop signal that waits stops retry when unblocked, as it would have.
- */
-static void
-pass_stop(struct supervise *s, const struct child *c, const sigset_t *old)
-{
-	sigset_t	pending;
-
-	if (s->tty_fd != -1 && sigismember(old, SIGTSTP) == 0 &&
-	    sigpending(&pending) == 0 && sigismember(&pending, SIGTSTP) == 1 &&
-	    tcgetpgrp(s->tty_fd) == c->pgid && take_tstp())
-		kill(-c->pgid, SIGTSTP);
-	sigprocmask(SIG_SETMASK, old, NULL);
-}
-
-/* Close the ends of pipe p that are open. */
-static void
-close_pipe(int p[2])
-{
-	int	i;
-
-	for (i = 0; i < 2; i++)
-		if (p[i] != -1) {
-			close(p[i]);
-			p[i] = -1;
-		}
-}
-
-/* Read the exec error from the child, if any: 0 when exec succeeded. */
-static int
-exec_error(int fd)
-{
-	ssize_t	n;
-	int	e = 0;
-
-	do
-		n = read(fd, &e, sizeof e);
-	while (n == -1 && errno == EINTR);
-	return n == (ssize_t)sizeof e ? e : 0;
-}
-
-/*
  * Keep c among retry's children: with attempts side by side, one may end
  * while the wait is for another (a hook's, say), and its status must
  * wait for its own wait. Past SUPERVISE_KIDS (more than --hedge-max
  * allows) it is not kept: it still ends, and counts as killed.
  */
-static void
-adopt(struct supervise *s, const struct child *c)
+void
+supervise_adopt(struct supervise *s, const struct child *c)
 {
 	if (s->nkids == SUPERVISE_KIDS)
 		return;
@@ -442,84 +212,14 @@ kid_of(struct supervise *s, pid_t pid)
 	return NULL;
 }
 
-static void
-forget(struct supervise *s, struct kid *k)
-{
-	*k = s->kids[--s->nkids];
-}
-
-/*
- * Start an attempt in its own process group, c. Returns 0 when it runs, 1
- * when exec failed (the outcome says how; the child is reaped), -1 when
- * retry could not fork (errno set).
- */
-int
-supervise_start(struct supervise *s, struct child *c, char **argv,
-    char **envp, struct io *io, struct io_path *path, struct outcome *out)
+/* Forget the child pid, once its own wait has reaped it. */
+void
+supervise_forget(struct supervise *s, pid_t pid)
 {
 	struct kid	*k;
-	sigset_t	 old;
-	int		 p[2] = { -1, -1 }, e, st, shared;
-	int		 vforked = USE_VFORK && !s->foreground;
-	pid_t		 pid;
 
-	c->pid = c->pgid = -1;
-	vfork_errno = vfork_seen = 0;
-	if ((!vforked || vfork_memory != VFORK_SHARED) &&
-	    pipe_make(p, O_CLOEXEC) == -1)
-		return -1;
-	/* p[0] is close-on-exec: the child leaves it alone. */
-	if ((pid = spawn(s, argv, envp, io, path, p[1], &old)) == -1) {
-		e = errno;
-		close_pipe(p);
-		errno = e;
-		return -1;
-	}
-	if (vforked && vfork_memory == VFORK_UNKNOWN)
-		vfork_memory = vfork_seen ? VFORK_SHARED : VFORK_COPIED;
-	shared = vforked && vfork_memory == VFORK_SHARED;
-	io_started(io, path);
-	c->pid = pid;
-	c->pgid = s->foreground ? s->own_pgrp : pid;
-	/*
-	 * After a vfork() that shares our memory, the child has set its
-	 * group and exec'd (or died) by now; after fork(), or a vfork()
-	 * that copies it, it may not have yet.
-	 */
-	if (!s->foreground && !shared)
-		setpgid(pid, pid);	/* EACCES once it has exec'd: fine */
-	adopt(s, c);
-	if (shared)
-		e = vfork_errno;
-	else {
-		close(p[1]);
-		p[1] = -1;
-		e = exec_error(p[0]);
-	}
-	close_pipe(p);
-	/*
-	 * The terminal only now, not in the child before it execs, where a
-	 * Ctrl-Z would stop it out of retry's sight (drop_stops()). An
-	 * attempt quick to read it first stops on SIGTTIN and gets it then
-	 * (job_stopped()).
-	 */
-	if (e == 0) {
-		if (!s->share)
-			give_tty(s, c, pid);
-		pass_stop(s, c, &old);
-		return 0;
-	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
-		;
 	if ((k = kid_of(s, pid)) != NULL)
-		forget(s, k);
-	c->pid = -1;
-	memset(out, 0, sizeof *out);
-	out->kind = OUTCOME_EXEC_FAILED;
-	out->exec_errno = e;
-	out->status = e == ENOENT ? EXIT_ENOENT : EXIT_CANNOT_INVOKE;
-	return 1;
+		*k = s->kids[--s->nkids];
 }
 
 /*
@@ -585,11 +285,11 @@ job_stopped(struct supervise *s, struct child *c, int signo)
 	 * exec), and only needs to go on.
 	 */
 	if (tty_stop && (fg == s->own_pgrp || fg == c->pgid)) {
-		give_tty(s, c, c->pgid);
+		supervise_give_tty(s, c, c->pgid);
 		signal_attempt(s, c, SIGCONT);
 		return;
 	}
-	give_tty(s, c, s->own_pgrp);
+	supervise_give_tty(s, c, s->own_pgrp);
 	/*
 	 * Not stopped, and the attempt cannot have the terminal: no one
 	 * will continue retry (an orphaned group), and a continued attempt
@@ -599,7 +299,7 @@ job_stopped(struct supervise *s, struct child *c, int signo)
 	if (!stop_job(s, signo) && tty_stop)
 		return;
 	if (tcgetpgrp(s->tty_fd) == s->own_pgrp)
-		give_tty(s, c, c->pgid);
+		supervise_give_tty(s, c, c->pgid);
 	signal_attempt(s, c, SIGCONT);
 }
 
@@ -623,15 +323,12 @@ static void
 child_ended(struct supervise *s, struct child *c, struct outcome *out,
     int st)
 {
-	struct kid	*k;
-
 	set_outcome(out, st);
 	/* Side by side, the terminal is retry's unless one took it. */
 	if (!s->share || (s->tty_fd != -1 &&
 	    tcgetpgrp(s->tty_fd) == c->pgid))
-		give_tty(s, c, s->own_pgrp);
-	if ((k = kid_of(s, c->pid)) != NULL)
-		forget(s, k);
+		supervise_give_tty(s, c, s->own_pgrp);
+	supervise_forget(s, c->pid);
 	c->pid = -1;
 }
 
@@ -871,6 +568,58 @@ keep_watch(struct supervise *s, const struct io *io, struct watch *w,
 }
 
 /*
+ * Keep watch on attempts ws (n of them) at now: settle those whose leader
+ * was reaped, stop those whose time came (keep_watch()). *at: when to
+ * wake for them next; *nap: when to look again at a stopped group that
+ * is going. Returns how many are done now.
+ */
+static int
+watch_all(struct supervise *s, struct watch **ws, size_t n,
+    const struct io *io, uint64_t now, uint64_t *at, uint64_t *nap)
+{
+	size_t	i;
+	int	ended = 0;
+
+	for (i = 0; i < n; i++) {
+		if (ws[i]->done)
+			continue;
+		if (ws[i]->c->pid == -1)
+			ended += settle(s, ws[i], now, nap);
+		else
+			*at = earlier(*at, keep_watch(s, io, ws[i], now));
+	}
+	return ended;
+}
+
+/*
+ * The descriptors of the running attempts' paths to poll, into pfds:
+ * from[i] is where attempt i's begin, from[n] their end. Returns how
+ * many. An attempt whose spool failed cannot be replayed: it is killed.
+ * A write that failed is left to end the run after it.
+ */
+static int
+path_fds(const struct supervise *s, struct watch **ws, size_t n,
+    struct io *io, struct pollfd *pfds, int *from)
+{
+	size_t	i;
+	int	k = 0, efd;
+
+	for (i = 0; i < n; i++) {
+		from[i] = k;
+		if (ws[i]->done || ws[i]->c->pid == -1)
+			continue;
+		k += io_pollfds(io, ws[i]->path, pfds + k);
+		if (io_error(io, ws[i]->path, &efd) != 0 && efd == -1 &&
+		    !ws[i]->io_lost) {
+			signal_attempt(s, ws[i]->c, SIGKILL);
+			ws[i]->io_lost = 1;
+		}
+	}
+	from[n] = k;
+	return k;
+}
+
+/*
  * Wait for attempts ws (n of them, some maybe done) until one more is
  * done, moving the input and output of those still running on their
  * paths, or until wake (0: none). Each is stopped by its plan and gets
@@ -890,7 +639,7 @@ supervise_wait_any(struct supervise *s, struct watch **ws, size_t n,
 	static struct pollfd pfds[EVENTLOOP_MAXFDS] LARGE_ZEROED;
 	int		from[EVENTLOOP_MAXFDS / IO_MAXFDS + 1];
 	uint64_t	now, at, nap;
-	int		k, r, chld, efd, ended;
+	int		k, r, chld;
 	size_t		i;
 
 	if (n > EVENTLOOP_MAXFDS / IO_MAXFDS)
@@ -902,37 +651,11 @@ supervise_wait_any(struct supervise *s, struct watch **ws, size_t n,
 		now = eventloop_now();
 		at = wake;
 		nap = 0;
-		ended = 0;
-		for (i = 0; i < n; i++) {
-			if (ws[i]->done)
-				continue;
-			if (ws[i]->c->pid == -1)
-				ended += settle(s, ws[i], now, &nap);
-			else
-				at = earlier(at, keep_watch(s, io, ws[i],
-				    now));
-		}
-		if (ended > 0)
+		if (watch_all(s, ws, n, io, now, &at, &nap) > 0)
 			return 1;
 		if (wake != 0 && now >= wake)
 			return 0;
-		for (i = 0, k = 0; i < n; i++) {
-			from[i] = k;
-			if (ws[i]->done || ws[i]->c->pid == -1)
-				continue;
-			k += io_pollfds(io, ws[i]->path, pfds + k);
-			if (io_error(io, ws[i]->path, &efd) != 0 && efd == -1 &&
-			    !ws[i]->io_lost) {
-				/*
-				 * A spool failed: the attempt cannot be
-				 * replayed. A write that failed is left to
-				 * end the run after it.
-				 */
-				signal_attempt(s, ws[i]->c, SIGKILL);
-				ws[i]->io_lost = 1;
-			}
-		}
-		from[n] = k;
+		k = path_fds(s, ws, n, io, pfds, from);
 		r = eventloop_wait(earlier(at, nap), pfds, k);
 		if (r == -1 && errno != EINTR)
 			return -1;

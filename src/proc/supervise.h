@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Attempts: spawn the command in a process group of its own, hand it the
- * terminal, wait for it, forward stop signals to its whole group, reap it.
+ * terminal (spawn.c), wait for it, forward stop signals to its whole
+ * group, reap it (supervise.c).
  */
 #ifndef RETRY_SUPERVISE_H
 #define RETRY_SUPERVISE_H
@@ -99,5 +100,10 @@ int	supervise_wait_any(struct supervise *, struct watch **, size_t,
 	    struct io *, uint64_t);
 void	supervise_stop(const struct supervise *, struct watch *, int);
 void	supervise_close(struct supervise *);
+
+/* supervise.c's, for spawn.c, which starts the children it watches. */
+void	supervise_give_tty(struct supervise *, const struct child *, pid_t);
+void	supervise_adopt(struct supervise *, const struct child *);
+void	supervise_forget(struct supervise *, pid_t);
 
 #endif

@@ -9,9 +9,10 @@
 #include <stddef.h>
 
 #include "policy/budget.h"
+#include "store/redis_url.h"
 #include "store/store.h"
 
-struct store *store_redis_open(const char *url, const char *name,
+struct store *store_redis_open(const struct redis_url *url, const char *name,
 	    const struct budget_params *p, char *err, size_t errlen);
 
 #endif

@@ -3,7 +3,7 @@
 # A run that ends with its first attempt allocates nothing, with stdin
 # /dev/null or an empty pipe (input to replay is kept in memory): a heap's first allocation costs a
 # fresh process its set-up and page faults, 60-100 us on a VM (issue
-# 28). The stdin stage of the first path is static room (io.c), and the
+# 28). The stdin stage of the first path is static room (replay.c), and the
 # wait polls the caller's descriptors in place (eventloop.c). Seen as
 # retry's own brk calls that move the break (the loader's brk(NULL) is
 # a look, not a move); the command's are its own.

@@ -581,6 +581,50 @@ START_TEST(urls_are_checked)
 }
 END_TEST
 
+/*
+ * A URL parsed once: its kind, set even when it is refused (the shown
+ * form masks a redis: URL that does not parse), and its parts.
+ */
+static const struct {
+	const char	*url;
+	int		 ret;
+	enum store_kind	 kind;
+	const char	*dir;		/* file: */
+	const char	*host;		/* redis: */
+	unsigned	 port;
+} parsed[] = {
+	{ "file:/x", 0, STORE_KIND_FILE, "/x", NULL, 0 },
+	{ "file:rel/dir", 0, STORE_KIND_FILE, "rel/dir", NULL, 0 },
+	{ "file:", -1, STORE_KIND_FILE, NULL, NULL, 0 },
+	{ "redis://h:7000/2", 0, STORE_KIND_REDIS, NULL, "h", 7000 },
+	{ "REDISS://h", 0, STORE_KIND_REDIS, NULL, "h", 6379 },
+	{ "redis://", -1, STORE_KIND_REDIS, NULL, NULL, 0 },
+	{ "/tmp/x", -1, STORE_KIND_NONE, NULL, NULL, 0 },
+	{ "http://x", -1, STORE_KIND_NONE, NULL, NULL, 0 },
+	{ "", -1, STORE_KIND_NONE, NULL, NULL, 0 },
+};
+
+START_TEST(urls_are_parsed_once_into_their_parts)
+{
+	struct store_url	 u;
+	const char		*why = NULL;
+
+	ck_assert_int_eq(store_url_parse(parsed[_i].url, &u, &why),
+	    parsed[_i].ret);
+	ck_assert_int_eq(u.kind, parsed[_i].kind);
+	if (parsed[_i].ret == -1) {
+		ck_assert_ptr_nonnull(why);
+		return;
+	}
+	if (parsed[_i].dir != NULL)
+		ck_assert_str_eq(u.dir, parsed[_i].dir);
+	if (parsed[_i].host != NULL) {
+		ck_assert_str_eq(u.redis.host, parsed[_i].host);
+		ck_assert_uint_eq(u.redis.port, parsed[_i].port);
+	}
+}
+END_TEST
+
 START_TEST(the_default_store_is_private_to_the_user)
 {
 	char	buf[4400], want[64];
@@ -629,6 +673,8 @@ store_suite(void)
 	tcase_add_test(tc, a_file_as_dir_is_refused);
 	tcase_add_test(tc, a_missing_parent_is_refused);
 	tcase_add_test(tc, urls_are_checked);
+	tcase_add_loop_test(tc, urls_are_parsed_once_into_their_parts, 0,
+	    sizeof parsed / sizeof parsed[0]);
 	tcase_add_test(tc, the_default_store_is_private_to_the_user);
 	suite_add_tcase(s, tc);
 	return s;
