@@ -24,9 +24,9 @@
 #include <unistd.h>
 
 #include "policy/duration.h"
+#include "policy/large.h"
 #include "proc/eventloop.h"
 #include "proc/fdutil.h"
-#include "policy/large.h"
 #include "proc/sink.h"
 
 /*

@@ -14,11 +14,11 @@
 #include <sys/types.h>
 
 #include "policy/cond.h"
-#include "proc/fdutil.h"
 #include "policy/http.h"
+#include "policy/stdio_mode.h"
+#include "proc/fdutil.h"
 #include "proc/replay.h"
 #include "proc/spool.h"
-#include "policy/stdio_mode.h"
 
 /* io_init: what retry reads of the attempt's output, beyond conditions. */
 #define IO_READ_HTTP	0x1u	/* its HTTP heads (--http) */

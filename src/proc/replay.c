@@ -23,10 +23,10 @@
 #endif
 #include <unistd.h>
 
-#include "proc/fdutil.h"
-#include "proc/replay.h"
 #include "policy/large.h"
 #include "policy/room.h"
+#include "proc/fdutil.h"
+#include "proc/replay.h"
 
 /*
  * Is fd /dev/null? Reading it is the same for every attempt: no replay.

@@ -13,9 +13,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "policy/stdio_mode.h"
 #include "proc/fdutil.h"
 #include "proc/spool.h"
-#include "policy/stdio_mode.h"
 
 /* A chunk read at a time, stdin's and the output's (io.c). */
 #define IO_CHUNK ((size_t)65536)

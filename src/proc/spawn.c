@@ -16,8 +16,8 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "proc/eventloop.h"
 #include "policy/exitcodes.h"
+#include "proc/eventloop.h"
 #include "proc/fdutil.h"
 #include "proc/io.h"
 #include "proc/supervise.h"

@@ -23,9 +23,9 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "proc/eventloop.h"
 #include "policy/exitcodes.h"
 #include "policy/large.h"
+#include "proc/eventloop.h"
 #include "proc/supervise.h"
 
 static void	reap_others(void *);

@@ -11,8 +11,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "proc/io.h"
 #include "policy/outcome.h"
+#include "proc/io.h"
 
 /* When and how to stop an attempt: --timeout, --deadline, --kill-after. */
 struct stop_plan {

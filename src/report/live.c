@@ -34,8 +34,8 @@
 
 #include "policy/duration.h"
 #include "policy/large.h"
-#include "report/live.h"
 #include "proc/sink.h"
+#include "report/live.h"
 
 #define LIVE_LINE_MAX 1024
 

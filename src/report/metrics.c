@@ -32,9 +32,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "policy/utf8.h"
 #include "proc/fdutil.h"
 #include "report/metrics.h"
-#include "policy/utf8.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)

@@ -13,10 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/attempt.h"
-#include "proc/eventloop.h"
 #include "policy/exitcodes.h"
+#include "proc/eventloop.h"
 #include "report/log.h"
+#include "run/attempt.h"
 
 /* An attempt's path, made once; -1 with errno when it cannot be. */
 int

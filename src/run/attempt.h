@@ -14,11 +14,11 @@
 #include "policy/budget.h"
 #include "policy/cond.h"
 #include "policy/http.h"
-#include "proc/io.h"
-#include "report/log.h"
 #include "policy/outcome.h"
-#include "proc/supervise.h"
 #include "policy/verdict.h"
+#include "proc/io.h"
+#include "proc/supervise.h"
+#include "report/log.h"
 
 struct attempt {
 	struct child		 child;		/* its process group */

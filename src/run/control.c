@@ -29,11 +29,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/control.h"
-#include "proc/fdutil.h"
-#include "report/log.h"
 #include "policy/put.h"
 #include "policy/room.h"
+#include "proc/fdutil.h"
+#include "report/log.h"
+#include "run/control.h"
 
 #define VAR		"RETRY_CONTROL="
 #define VAR_LEN		(sizeof VAR - 1)

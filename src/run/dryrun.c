@@ -11,9 +11,9 @@
 #include "report/log.h"
 
 #include "policy/backoff.h"
-#include "run/dryrun.h"
 #include "policy/duration.h"
 #include "policy/escape.h"
+#include "run/dryrun.h"
 #include "store/store.h"
 #include "store/store_url.h"
 

@@ -3,8 +3,8 @@
 #ifndef RETRY_DRYRUN_H
 #define RETRY_DRYRUN_H
 
-#include "run/options.h"
 #include "proc/rng.h"
+#include "run/options.h"
 
 int	dryrun_print(const struct options *, struct rng *);
 

@@ -18,16 +18,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "proc/eventloop.h"
 #include "policy/exitcodes.h"
+#include "policy/pushback.h"
+#include "proc/eventloop.h"
+#include "proc/io.h"
+#include "proc/rng.h"
+#include "report/live.h"
 #include "run/flight.h"
 #include "run/gate.h"
 #include "run/hook.h"
-#include "proc/io.h"
-#include "report/live.h"
 #include "run/options.h"
-#include "policy/pushback.h"
-#include "proc/rng.h"
 #include "run/runenv.h"
 
 /* Where the run's parts are (g), before the run sets them up. */

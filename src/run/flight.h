@@ -11,14 +11,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run/attempt.h"
 #include "policy/backoff.h"
-#include "run/control.h"
 #include "policy/ending.h"
 #include "policy/hedge.h"
-#include "report/log.h"
-#include "run/options.h"
 #include "proc/supervise.h"
+#include "report/log.h"
+#include "run/attempt.h"
+#include "run/control.h"
+#include "run/options.h"
 
 struct gate;
 struct hooks;

@@ -11,11 +11,11 @@
 #include <string.h>
 
 #include "policy/duration.h"
-#include "proc/eventloop.h"
-#include "run/gate.h"
-#include "report/live.h"
-#include "store/store_url.h"
 #include "policy/verdict.h"
+#include "proc/eventloop.h"
+#include "report/live.h"
+#include "run/gate.h"
+#include "store/store_url.h"
 
 /*
  * The gate of a run: the store of --budget, opened now (one refused is a

@@ -11,9 +11,9 @@
 #include <stdint.h>
 
 #include "policy/budget.h"
+#include "proc/rng.h"
 #include "report/log.h"
 #include "run/options.h"
-#include "proc/rng.h"
 #include "store/store.h"
 
 struct gate {

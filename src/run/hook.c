@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "proc/eventloop.h"
-#include "run/hook.h"
 #include "report/log.h"
+#include "run/hook.h"
 
 /* Hooks' own input and output; -1 with errno when they cannot be set up. */
 int

@@ -10,8 +10,8 @@
 #include <stdint.h>
 
 #include "proc/io.h"
-#include "run/runenv.h"
 #include "proc/supervise.h"
+#include "run/runenv.h"
 
 struct hooks {
 	struct supervise	*sup;

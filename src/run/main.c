@@ -12,15 +12,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/dryrun.h"
-#include "proc/eventloop.h"
 #include "policy/exitcodes.h"
 #include "policy/large.h"
+#include "proc/eventloop.h"
+#include "proc/rng.h"
 #include "report/live.h"
 #include "report/log.h"
 #include "report/metrics.h"
+#include "run/dryrun.h"
 #include "run/options.h"
-#include "proc/rng.h"
 #include "run/run.h"
 
 /* A usage error's message, at the longest: a path and words around it. */

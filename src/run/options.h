@@ -12,9 +12,9 @@
 #include "policy/budget.h"
 #include "policy/cond.h"
 #include "policy/http.h"
-#include "report/log.h"
 #include "policy/statuslist.h"
 #include "policy/stdio_mode.h"
+#include "report/log.h"
 
 #define DEFAULT_ATTEMPTS 5
 #define DEFAULT_BASE_NS 1000000000ULL		/* 1s */

@@ -16,11 +16,11 @@
 
 #include "policy/backoff_parse.h"
 #include "policy/duration.h"
-#include "run/options.h"
-#include "run/options_parts.h"
-#include "report/metrics.h"
 #include "policy/scan.h"
 #include "policy/signame.h"
+#include "report/metrics.h"
+#include "run/options.h"
+#include "run/options_parts.h"
 #include "store/store_url.h"
 
 #define nitems(a) (sizeof (a) / sizeof (a)[0])

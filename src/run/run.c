@@ -11,22 +11,22 @@
 #include <errno.h>
 #include <string.h>
 
-#include "proc/eventloop.h"
 #include "policy/exitcodes.h"
+#include "policy/large.h"
+#include "policy/verdict.h"
+#include "proc/eventloop.h"
+#include "proc/io.h"
+#include "proc/rng.h"
+#include "proc/supervise.h"
+#include "report/live.h"
+#include "report/log.h"
+#include "report/record.h"
 #include "run/flight.h"
 #include "run/gate.h"
 #include "run/hook.h"
-#include "proc/io.h"
-#include "policy/large.h"
-#include "report/live.h"
-#include "report/log.h"
 #include "run/options.h"
-#include "report/record.h"
-#include "proc/rng.h"
 #include "run/run.h"
 #include "run/runenv.h"
-#include "proc/supervise.h"
-#include "policy/verdict.h"
 
 extern char **environ;
 

@@ -5,8 +5,8 @@
 
 #include <stdint.h>
 
-#include "run/options.h"
 #include "proc/rng.h"
+#include "run/options.h"
 
 int	run_attempts(const struct options *, struct rng *, uint64_t);
 

@@ -18,9 +18,9 @@
 
 #include <hiredis/hiredis.h>
 
+#include "policy/large.h"
 #include "proc/dynlib.h"
 #include "proc/eventloop.h"
-#include "policy/large.h"
 #include "store/redis_bound.h"
 #include "store/redis_conn.h"
 #include "store/redis_session.h"

@@ -29,9 +29,9 @@
 
 #include <ares.h>
 
+#include "policy/large.h"
 #include "proc/dynlib.h"
 #include "proc/eventloop.h"
-#include "policy/large.h"
 #include "store/resolve.h"
 
 /*

@@ -38,9 +38,9 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#include "policy/large.h"
 #include "proc/dynlib.h"
 #include "proc/fdutil.h"
-#include "policy/large.h"
 #include "store/tls.h"
 
 #define TLS_FILE_MAX (8 << 20)	/* bytes of a CA, certificate or key file */
