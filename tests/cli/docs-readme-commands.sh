@@ -42,6 +42,9 @@
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+# Every command of the README, one after the other: about 30 s alone, and
+# more than 60 on a loaded machine; the watchdog is for a hang.
+watchdog_s_=180
 # shellcheck source=lib-supervise.sh
 . "$TESTS_DIR/lib-supervise.sh"
 # shellcheck source=lib-http.sh
@@ -57,6 +60,7 @@ mkdir cmds || framework_failure_ "cannot make cmds"
 awk -v dir="$T/cmds" '
 /^```/ { inblock = !inblock; env = ""; next }
 !inblock { next }
+/^# / { next }	# a comment of a sample (# HELP ...), no command
 /^[A-Za-z_][A-Za-z0-9_]*=/ { env = env $0 "\n"; next }
 /(^|[ \t])retry[ \t]/ {
 	f = sprintf("%s/%02d", dir, ++n)
@@ -223,6 +227,32 @@ check_http_client() {
 	run_ 0 "$1" && requests_ 2 || return 1
 	has_ out '200 OK (request 2)' || return 1
 	waited_then_404_ "$1"
+}
+
+# The first use: with full jitter, two 503s are retried and the third
+# answer's body is the output; curl -f without --http retries a 404 too
+# (all 5 attempts), exiting with curl's 22.
+check_first_use() {
+	in_dir_
+	at_ 503 503 200
+	run_ 0 "$1" && requests_ 3 && has_ out '200 OK (request 3)' || return 1
+	has_ err 'retrying in' || return 1
+	in_dir_
+	at_ 404
+	run_ 22 "$(echo "$1" | sed 's/^retry /retry -d 0 /')" && requests_ 5
+}
+
+# A service that is starting: polled until its health check answers,
+# within the deadline; one that never answers ends at the deadline.
+check_health() {
+	in_dir_
+	at_ 503 503 503 200
+	run_ 0 "$1" && requests_ 4 || return 1
+	has_ out '200 OK (request 4)' || return 1
+	in_dir_
+	at_ 503
+	run_ 22 "$(echo "$1" | sed 's/-D 30s/-D 2s/')" || return 1
+	test "$ms" -lt 10000 || note_ "a -D 2s poll took ${ms}ms"
 }
 
 # Only a gateway's 502 or 503: a 502 is retried, a 500 is not.
@@ -418,6 +448,10 @@ for f in cmds/*.cmd; do
 	# A CI step's YAML: its command follows "run:".
 	cmd=$(echo "$cmd" | sed -E 's/^[[:space:]]*run:[[:space:]]+//')
 	case $cmd in
+	"retry --jitter=full -- curl -fsS https://example.org/x")
+		check_first_use "$cmd" ;;
+	"retry "*"-- curl -fsS https://example.com/health")
+		check_health "$cmd" ;;
 	"retry "*"-- curl "*" -O https://example.com/app.tgz")
 		check_ci_download "$cmd" ;;
 	"retry "*"-- make integration-test")

@@ -77,9 +77,11 @@ kill_left_() {
 # A retry that hangs would hold `make check` up for good.  After 60 s the
 # watchdog kills whatever the test is waiting for, again and again until the
 # test ends, and the test fails.  It is not the test's child, so that it does
-# not kill itself.
+# not kill itself.  A test of many runs sets watchdog_s_ before it sources
+# this file (docs-readme-commands: every README command, 30 s alone).
+watchdog_s_=${watchdog_s_:-60}
 watchdog_() {
-	sleep 60
+	sleep "$watchdog_s_"
 	: >watchdog.fired
 	while kill -0 "$1" 2>/dev/null; do
 		pkill -KILL -P "$1"
@@ -95,7 +97,7 @@ watchdog_stop_() {
 	# shellcheck disable=SC2086 # one word per pid
 	kill -s KILL "$watchdog_pid_" $wd_kids_ 2>/dev/null
 	test ! -e watchdog.fired ||
-		note_ "the test took more than 60 s: its commands were killed"
+		note_ "the test took more than $watchdog_s_ s: its commands were killed"
 }
 
 # lib.sh's own clean-up, which this trap replaces, removes the test directory.
