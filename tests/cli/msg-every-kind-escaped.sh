@@ -145,6 +145,9 @@ kind_log_interrupted() {
 	cat json >&2
 }
 want_log_interrupted='"event":"interrupted"'
+# The last words are log_interrupted's, said after the live line ends.
+kind_log_last_words() { kind_log_interrupted; }
+want_log_last_words=$want_log_interrupted
 
 # On a terminal only (script(1) gives one): the count of a sleep, on a
 # line that goes when the sleep ends; its pieces apart, for the checks.
@@ -186,7 +189,7 @@ walk_() {
 		"kind_$1" >out 2>err
 	fi
 	case $1 in
-	log_interrupted) meant_json_ err ;;
+	log_interrupted | log_last_words) meant_json_ err ;;
 	*) if test "$2" = github; then meant_lines_ github; else meant_lines_; fi ;;
 	esac || { note_ "$1, $2"; return 1; }
 	want_=
