@@ -332,6 +332,7 @@ end_copy(struct flight *f, struct copy *c)
 	if (attempt_verdict(&c->a, f->g.io, f->g.policy, &in) == -1)
 		return io_failed(f, &c->a);
 	log_fold_end();		/* after a failure's held output */
+	attempt_http_unseen(&c->a, f->g.policy, &f->http_told);
 	gate_report(f->g.gate, &c->a.ticket, verdict_budget_result(v));
 	f->last = &c->a;
 	if (flight_stopped(f))

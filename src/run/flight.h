@@ -79,6 +79,7 @@ struct flight {
 	enum run_end		 end;		/* RUN_GAVE_UP: why */
 	int			 status;	/* once the run is over */
 	int			 dying;		/* a signal to die of; 0: none */
+	int			 http_told;	/* --http: no status line, said */
 	struct copy		 one;		/* the attempt, one at a time */
 	/*
 	 * What a wait watches, filled for each: not on the stack, and a plain
