@@ -247,7 +247,8 @@ stands(struct flight *f, struct copy *c, struct verdict_input *in)
 
 	memset(in, 0, sizeof *in);
 	in->deadline = f->g.deadline;
-	in->delay = backoff_next(&f->g.o->backoff, &f->bs, f->made, u, v);
+	in->delay = backoff_next_parts(&f->g.o->backoff, &f->bs, f->made, u,
+	    v, &f->parts);
 	in->push = control_read(&c->ctl);
 	in->spread = c->a.http.retry_after || pushback_floor(in->push) ?
 	    rng_uniform(f->g.rng) : 0;
@@ -264,6 +265,7 @@ pause_before(struct flight *f, const struct verdict *v)
 {
 	struct log_attempt	la = flight_view_last(f);
 
+	la.parts = f->h.mode == HEDGE_ON ? NULL : &f->parts;
 	log_retry(&la, v->sleep);
 	if (f->g.o->on_retry != NULL) {
 		runenv_on_retry(f->g.env, v->status, v->sleep);

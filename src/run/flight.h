@@ -68,6 +68,7 @@ struct copy {
 struct flight {
 	struct rig		 g;
 	struct backoff_state	 bs;
+	struct backoff_parts	 parts;		/* the last sleep's, for -vv */
 	struct hedge		 h;		/* when the next starts */
 	struct copy		*copies;	/* &one, or --hedge's, n of them */
 	size_t			 n;
