@@ -293,16 +293,18 @@ normal(double u, double v)
 }
 
 /*
- * The sleep before retry n, from the uniform draws u and v in [0, 1).
- * Updates the state that decorrelated jitter carries from sleep to sleep.
+ * The sleep before retry n, from the uniform draws u and v in [0, 1),
+ * and in p how it came: the ceiling, the range and the draw. Updates the
+ * state that decorrelated jitter carries from sleep to sleep.
  */
 uint64_t
-backoff_next(const struct backoff *b, struct backoff_state *st, uint64_t n,
-    double u, double v)
+backoff_next_parts(const struct backoff *b, struct backoff_state *st,
+    uint64_t n, double u, double v, struct backoff_parts *p)
 {
-	double		lo, hi, d, s;
+	double		lo, hi, d = 0, s;
 	uint64_t	sleep;
 
+	p->draw = u;
 	if (b->jitter == JITTER_DECORRELATED) {
 		decorrelated_bounds(b, st, &lo, &hi);
 		s = lo + u * (hi - lo);
@@ -312,7 +314,9 @@ backoff_next(const struct backoff *b, struct backoff_state *st, uint64_t n,
 		if (b->jitter == JITTER_NORMAL) {
 			/* The centre: hi is never cut, lo may be at 0. */
 			d = hi / (1 + JITTER_NORMAL_SIGMAS * b->jitter_ratio);
-			s = d + d * b->jitter_ratio * normal(u, v);
+			p->draw = normal(u, v);
+			s = d + d * b->jitter_ratio * p->draw;
+			d = (double)backoff_ceiling(b, n);
 		} else
 			s = lo + u * (hi - lo);
 	}
@@ -326,5 +330,46 @@ backoff_next(const struct backoff *b, struct backoff_state *st, uint64_t n,
 	    sleep >= to_ns(hi, b->cap))
 		sleep = to_ns(hi, b->cap) - 1;
 	st->prev = sleep;
+	p->strategy = b->strategy;
+	p->jitter = b->jitter;
+	p->base = b->base;
+	p->cap = b->cap;
+	p->ceiling = to_ns(d, b->cap);
+	p->lo = to_ns(lo, b->cap);
+	p->hi = to_ns(hi, b->cap);
+	p->sleep = sleep;
 	return sleep;
+}
+
+/* The sleep before retry n, as backoff_next_parts() gives it. */
+uint64_t
+backoff_next(const struct backoff *b, struct backoff_state *st, uint64_t n,
+    double u, double v)
+{
+	struct backoff_parts	p;
+
+	return backoff_next_parts(b, st, n, u, v, &p);
+}
+
+/* --jitter's name for a kind; "added" for a DURATION added. */
+const char *
+backoff_jitter_name(enum jitter j)
+{
+	switch (j) {
+	case JITTER_NONE:
+		return "none";
+	case JITTER_FULL:
+		return "full";
+	case JITTER_EQUAL:
+		return "equal";
+	case JITTER_DECORRELATED:
+		return "decorrelated";
+	case JITTER_PROPORTIONAL:
+		return "proportional";
+	case JITTER_NORMAL:
+		return "normal";
+	case JITTER_ADD:
+		break;
+	}
+	return "added";
 }

@@ -51,12 +51,29 @@ struct backoff_state {
 	uint64_t	prev;		/* the previous sleep (decorrelated) */
 };
 
+/* How a sleep came out of the formulas, for -vv. */
+struct backoff_parts {
+	enum strategy	 strategy;
+	enum jitter	 jitter;
+	uint64_t	 base;
+	uint64_t	 cap;
+	uint64_t	 ceiling;	/* d(n); decorrelated: unused */
+	uint64_t	 lo;		/* the range the jitter drew in */
+	uint64_t	 hi;
+	double		 draw;		/* its uniform draw in [0, 1);
+					   normal: z, in standard deviations */
+	uint64_t	 sleep;
+};
+
 void	 backoff_start(const struct backoff *, struct backoff_state *);
 uint64_t backoff_ceiling(const struct backoff *, uint64_t);
 void	 backoff_range(const struct backoff *, const struct backoff_state *,
 	    uint64_t, uint64_t *, uint64_t *);
 uint64_t backoff_next(const struct backoff *, struct backoff_state *,
 	    uint64_t, double, double);
+uint64_t backoff_next_parts(const struct backoff *, struct backoff_state *,
+	    uint64_t, double, double, struct backoff_parts *);
+const char *backoff_jitter_name(enum jitter);
 uint64_t backoff_worst(const struct backoff *, struct backoff_state *,
 	    uint64_t);
 

@@ -529,6 +529,22 @@ http_wait_name(enum http_wait_from from)
 	return "";
 }
 
+/*
+ * An attempt that exited with status (not 0) showed no status line: its
+ * exit status stands in for the HTTP status. Worth a word when the output
+ * most likely left out a response's head: curl -f's 22 is an HTTP error
+ * that came, while its other statuses (7, no connection; 28, a timeout)
+ * had none to show; for another command, any failure may be one. name:
+ * the command's.
+ */
+int
+http_heads_unseen(const struct http_seen *hs, int status, const char *name)
+{
+	if (hs->status != 0 || status == 0)
+		return 0;
+	return strcmp(name, "curl") != 0 || status == 22;
+}
+
 /* Can a line whose first byte after the prefix is c be a header read? */
 static int
 could_be_header(char c)

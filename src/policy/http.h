@@ -100,5 +100,7 @@ void	http_flush(struct http_seen *, struct http_line *, time_t);
 void	http_scan_line(struct http_seen *, const char *, size_t, time_t);
 /* "Retry-After", "X-RateLimit-Reset", ...; "" for none. */
 const char *http_wait_name(enum http_wait_from);
+/* A failed attempt's heads went unseen: exit status, command's name. */
+int	http_heads_unseen(const struct http_seen *, int, const char *);
 
 #endif

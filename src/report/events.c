@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "policy/backoff.h"
 #include "policy/duration.h"
+#include "policy/shquote.h"
 #include "policy/large.h"
 #include "policy/signame.h"
 #include "report/live.h"
@@ -121,6 +123,32 @@ log_nested(uint64_t layers, uint64_t runs)
 	msg_emit(&ln);
 }
 
+/*
+ * The command line, its words quoted where a shell would read them
+ * otherwise (shquote.c), as the hint for a one-word command quotes them.
+ */
+static const char *
+command_line(void)
+{
+	static char	buf[LINE_MAX_LEN / 2] LARGE_ZEROED;
+	char		q[LINE_MAX_LEN / 2];
+	char *const	*w;
+	size_t		 len = 0, n;
+
+	buf[0] = '\0';
+	for (w = msg.given + msg.ngiven; *w != NULL; w++) {
+		n = shquote_word(*w, strlen(*w), q, sizeof q);
+		if (len + n + 2 > sizeof buf)
+			break;
+		if (len != 0)
+			buf[len++] = ' ';
+		memcpy(buf + len, q, n);
+		len += n;
+		buf[len] = '\0';
+	}
+	return buf;
+}
+
 /* An attempt starts: said with -v; counted for the summary always. */
 void
 log_start(const struct log_attempt *a)
@@ -136,13 +164,74 @@ log_start(const struct log_attempt *a)
 		start = *a;
 		start.outcome = NULL;	/* not ended yet: no status */
 		msg_json_head(&ln, "start", &start);
+		if (msg.verbosity >= 2) {
+			msg_add(&ln, ",\"command_line\":");
+			msg_add_json(&ln, command_line());
+		}
 		msg_add(&ln, "}");
 	} else {
 		msg_attempt_text(&ln, a);
 		msg_add(&ln, " starting after %.3fs",
 		    duration_seconds(a->elapsed_ns));
+		if (msg.verbosity >= 2)
+			msg_add(&ln, ": %s", command_line());
 	}
 	msg_emit(&ln);
+}
+
+/*
+ * -vv: how the backoff's sleep came, a line of its own after the retry's
+ * (the sleep slept may be longer: a server's or the command's floor).
+ */
+static void
+backoff_text(const struct log_attempt *a)
+{
+	const struct backoff_parts	*p = a->parts;
+	struct line			 ln;
+	char				 d[32], e[32];
+
+	ln.len = 0;
+	msg_add(&ln, "retry: %s: backoff %s", msg.label,
+	    duration_format(p->sleep, d, sizeof d));
+	if (p->jitter != JITTER_DECORRELATED) {
+		msg_add(&ln, ": ceiling %s", duration_format(p->ceiling, d,
+		    sizeof d));
+		if (p->strategy == STRATEGY_LIST)
+			msg_add(&ln, " (--delay, cap %s)",
+			    duration_format(p->cap, e, sizeof e));
+		else
+			msg_add(&ln, " (base %s, cap %s)",
+			    duration_format(p->base, d, sizeof d),
+			    duration_format(p->cap, e, sizeof e));
+	} else
+		msg_add(&ln, ": base %s, cap %s", duration_format(p->base, d,
+		    sizeof d), duration_format(p->cap, e, sizeof e));
+	if (p->jitter == JITTER_NONE)
+		msg_add(&ln, ", no jitter");
+	else
+		msg_add(&ln, ", jitter %s drew %s%.3f in %s..%s",
+		    backoff_jitter_name(p->jitter),
+		    p->jitter == JITTER_NORMAL ? "z=" : "", p->draw,
+		    duration_format(p->lo, d, sizeof d),
+		    duration_format(p->hi, e, sizeof e));
+	msg_emit(&ln);
+}
+
+/* -vv, JSON: the same parts, as fields of the retry event. */
+static void
+backoff_json(struct line *ln, const struct backoff_parts *p)
+{
+	msg_add(ln, ",\"backoff_s\":%.6f,\"backoff_base_s\":%.6f,"
+	    "\"backoff_cap_s\":%.6f", duration_seconds(p->sleep),
+	    duration_seconds(p->base), duration_seconds(p->cap));
+	if (p->jitter != JITTER_DECORRELATED)
+		msg_add(ln, ",\"backoff_ceiling_s\":%.6f",
+		    duration_seconds(p->ceiling));
+	msg_add(ln, ",\"jitter\":\"%s\"", backoff_jitter_name(p->jitter));
+	if (p->jitter != JITTER_NONE)
+		msg_add(ln, ",\"jitter_draw\":%.6f,\"jitter_lo_s\":%.6f,"
+		    "\"jitter_hi_s\":%.6f", p->draw, duration_seconds(p->lo),
+		    duration_seconds(p->hi));
 }
 
 /*
@@ -169,6 +258,8 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 		return;
 	if (msg.format == LOG_JSON) {
 		msg_json_head(&ln, "retry", a);
+		if (msg.verbosity >= 2 && a->parts != NULL)
+			backoff_json(&ln, a->parts);
 		msg_add(&ln, ",\"delay_s\":%.6f}", duration_seconds(delay));
 	} else {
 		msg_attempt_text(&ln, a);
@@ -190,6 +281,8 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 			    duration_format(a->push_delay_ns, d, sizeof d));
 	}
 	msg_emit_as(&ln, CI_WARNING);
+	if (msg.format == LOG_TEXT && msg.verbosity >= 2 && a->parts != NULL)
+		backoff_text(a);
 }
 
 /*

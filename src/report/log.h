@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "policy/backoff.h"
 #include "policy/budget.h"
 #include "policy/ending.h"
 #include "policy/outcome.h"
@@ -53,6 +54,8 @@ struct log_attempt {
 	enum pushback_word	 pushed;	/* the command's word that counted */
 	uint64_t		 push_delay_ns;	/* the command asked; 0: none */
 	uint64_t		 elapsed_ns;
+	const struct backoff_parts *parts;	/* -vv: how the backoff's sleep
+						   came; NULL: none */
 	const char		*budget;	/* --budget NAME, or NULL */
 	double			 tokens;	/* its tokens, as last seen */
 	enum circuit_state	 circuit;

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -203,6 +204,35 @@ attempt_verdict(struct attempt *a, struct io *io,
 	if (in->held_late && a->v.kind != VERDICT_INTERRUPTED)
 		output_late(&a->out);
 	return 0;
+}
+
+/*
+ * --http: say once a run (*told) that a failed attempt's output held no
+ * HTTP status line, so that its exit status decided: curl prints none
+ * unless told to, and a 404 would be retried as any failure.
+ */
+void
+attempt_http_unseen(const struct attempt *a,
+    const struct verdict_policy *policy, int *told)
+{
+	const char	*name = log_command_name();
+	char		 msg[1024];
+
+	if (*told || policy->http == NULL || a->out.kind != OUTCOME_EXITED ||
+	    a->v.kind == VERDICT_INTERRUPTED ||
+	    !http_heads_unseen(&a->http, a->out.status, name))
+		return;
+	*told = 1;
+	if (strcmp(name, "curl") == 0)
+		snprintf(msg, sizeof msg, "--http: no HTTP status line in "
+		    "curl's output: add -D /dev/stderr (or -i); going by its "
+		    "exit status (%d)", a->out.status);
+	else
+		snprintf(msg, sizeof msg, "--http: no HTTP status line in "
+		    "%s's output (curl -D /dev/stderr, wget -S and "
+		    "http --print=h print one); going by its exit status (%d)",
+		    name, a->out.status);
+	log_notice(msg);
 }
 
 /*

@@ -42,6 +42,8 @@ int	attempt_run(struct attempt *a, struct supervise *sup, struct io *io,
 	    char **argv, char **envp);
 int	attempt_output(struct attempt *a, struct io *io);
 int	attempt_io_error(const struct attempt *a, const struct io *io);
+void	attempt_http_unseen(const struct attempt *a,
+	    const struct verdict_policy *policy, int *told);
 void	attempt_tell(const struct attempt *a, struct log_attempt *la);
 void	attempt_free(struct attempt *a);
 int	attempt_verdict(struct attempt *a, struct io *io,

@@ -17,8 +17,12 @@
 #include "store/store.h"
 #include "store/store_url.h"
 
-/* Rows a dry run prints when attempts are unlimited. */
-#define DRY_UNLIMITED_ROWS 100
+/*
+ * Rows a dry run prints when attempts are unlimited: a few to show the
+ * growth; with a deadline, up to it, but no more than a page or two.
+ */
+#define DRY_UNLIMITED_ROWS 10
+#define DRY_DEADLINE_ROWS 100
 
 static void say(const char *, ...) __attribute__((format(printf, 1, 2)));
 
@@ -120,31 +124,47 @@ print_hedge(const struct options *o)
 }
 
 /*
- * Print the schedule: for each retry n its ceiling, the range the jitter
- * can give, one sampled sleep and the worst-case time slept so far.
+ * What ends the listing when no deadline does: the last retry, or, with
+ * no limit on attempts, a word that the list would go on.
  */
-int
-dryrun_print(const struct options *o, struct rng *rng)
+static void
+print_end(const struct options *o, uint64_t rows)
+{
+	char	d[32];
+
+	if (o->attempts == 1)
+		printf("(one attempt: no retry, no sleep)\n");
+	else if (o->attempts == 0 && o->deadline != 0)
+		printf("... and so on, up to the deadline (%s): -a N lists "
+		    "all N-1 retries\n", duration_format(o->deadline, d,
+		    sizeof d));
+	else if (o->attempts == 0)
+		printf("... and so on, without end (the first %llu retries "
+		    "shown): -a N lists all N-1 retries\n",
+		    (unsigned long long)rows);
+}
+
+/*
+ * The rows: for each retry n its ceiling, the range the jitter can give,
+ * one sampled sleep and the worst-case time slept so far, the splay's
+ * included, as the deadline counts it. A retry that could start past the
+ * deadline at worst is not listed: the deadline ends the list.
+ */
+static void
+print_schedule(const struct options *o, struct rng *rng)
 {
 	struct backoff_state	bs, worst;
-	uint64_t		n, rows, lo, hi, sleep, total = 0;
+	uint64_t		n, rows, lo, hi, sleep, total = o->splay;
 	double			u, v;
 	char			c[80], l[32], h[32], s[32], t[32];
-	char			err[4608], shown[1024];
-	struct store		*st = NULL;
 
-	/* A store refused is said before anything is printed. */
-	if (o->budget != NULL && (st = store_open(o->store, o->budget,
-	    &o->budget_params, STORE_NO_CREATE, err, sizeof err)) == NULL) {
-		store_url_shown(o->store, shown, sizeof shown);
-		log_error("cannot use --store=%s: %s", shown, err);
-		return -1;
-	}
-	if (o->hedge) {
-		print_hedge(o);
-		return st != NULL ? print_budget(o, st) : 0;
-	}
-	rows = o->attempts == 0 ? DRY_UNLIMITED_ROWS : o->attempts - 1;
+	if (o->attempts != 0)
+		rows = o->attempts - 1;
+	else
+		rows = o->deadline != 0 ? DRY_DEADLINE_ROWS : DRY_UNLIMITED_ROWS;
+	if (o->splay != 0)
+		printf("attempt 1 starts after a random 0s..%s (--splay)\n",
+		    duration_format(o->splay, s, sizeof s));
 	backoff_start(&o->backoff, &bs);
 	backoff_start(&o->backoff, &worst);
 	printf("%-6s  %10s  %21s  %10s  %12s\n", "retry", "ceiling",
@@ -155,6 +175,14 @@ dryrun_print(const struct options *o, struct rng *rng)
 		u = rng_uniform(rng);
 		v = rng_uniform(rng);
 		sleep = backoff_next(&o->backoff, &bs, n, u, v);
+		if (o->deadline != 0 && total > o->deadline) {
+			printf("(the deadline (%s) ends the run here: retry "
+			    "%llu could start past it, at %s at worst)\n",
+			    duration_format(o->deadline, l, sizeof l),
+			    (unsigned long long)n,
+			    duration_format(total, t, sizeof t));
+			return;
+		}
 		duration_format(lo, l, sizeof l);
 		duration_format(hi, h, sizeof h);
 		snprintf(c, sizeof c, "%s..%s", l, h);
@@ -164,10 +192,29 @@ dryrun_print(const struct options *o, struct rng *rng)
 		    sizeof l), c, duration_format(sleep, s, sizeof s),
 		    duration_format(total, t, sizeof t));
 	}
-	if (rows == 0)
-		printf("(one attempt: no retry, no sleep)\n");
-	if (o->attempts == 0)
-		printf("(no limit on attempts: the first %d retries shown)\n",
-		    DRY_UNLIMITED_ROWS);
+	print_end(o, rows);
+}
+
+/*
+ * Print the schedule (print_schedule), or --hedge's, then the budget's
+ * state with --budget.
+ */
+int
+dryrun_print(const struct options *o, struct rng *rng)
+{
+	char			err[4608], shown[1024];
+	struct store		*st = NULL;
+
+	/* A store refused is said before anything is printed. */
+	if (o->budget != NULL && (st = store_open(o->store, o->budget,
+	    &o->budget_params, STORE_NO_CREATE, err, sizeof err)) == NULL) {
+		store_url_shown(o->store, shown, sizeof shown);
+		log_error("cannot use --store=%s: %s", shown, err);
+		return -1;
+	}
+	if (o->hedge)
+		print_hedge(o);
+	else
+		print_schedule(o, rng);
 	return st != NULL ? print_budget(o, st) : 0;
 }

@@ -247,7 +247,8 @@ stands(struct flight *f, struct copy *c, struct verdict_input *in)
 
 	memset(in, 0, sizeof *in);
 	in->deadline = f->g.deadline;
-	in->delay = backoff_next(&f->g.o->backoff, &f->bs, f->made, u, v);
+	in->delay = backoff_next_parts(&f->g.o->backoff, &f->bs, f->made, u,
+	    v, &f->parts);
 	in->push = control_read(&c->ctl);
 	in->spread = c->a.http.retry_after || pushback_floor(in->push) ?
 	    rng_uniform(f->g.rng) : 0;
@@ -264,6 +265,7 @@ pause_before(struct flight *f, const struct verdict *v)
 {
 	struct log_attempt	la = flight_view_last(f);
 
+	la.parts = f->h.mode == HEDGE_ON ? NULL : &f->parts;
 	log_retry(&la, v->sleep);
 	if (f->g.o->on_retry != NULL) {
 		runenv_on_retry(f->g.env, v->status, v->sleep);
@@ -332,6 +334,7 @@ end_copy(struct flight *f, struct copy *c)
 	if (attempt_verdict(&c->a, f->g.io, f->g.policy, &in) == -1)
 		return io_failed(f, &c->a);
 	log_fold_end();		/* after a failure's held output */
+	attempt_http_unseen(&c->a, f->g.policy, &f->http_told);
 	gate_report(f->g.gate, &c->a.ticket, verdict_budget_result(v));
 	f->last = &c->a;
 	if (flight_stopped(f))

@@ -68,6 +68,7 @@ struct copy {
 struct flight {
 	struct rig		 g;
 	struct backoff_state	 bs;
+	struct backoff_parts	 parts;		/* the last sleep's, for -vv */
 	struct hedge		 h;		/* when the next starts */
 	struct copy		*copies;	/* &one, or --hedge's, n of them */
 	size_t			 n;
@@ -79,6 +80,7 @@ struct flight {
 	enum run_end		 end;		/* RUN_GAVE_UP: why */
 	int			 status;	/* once the run is over */
 	int			 dying;		/* a signal to die of; 0: none */
+	int			 http_told;	/* --http: no status line, said */
 	struct copy		 one;		/* the attempt, one at a time */
 	/*
 	 * What a wait watches, filled for each: not on the stack, and a plain

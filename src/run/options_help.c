@@ -154,7 +154,7 @@ options_help(FILE *f)
 "Messages (on stderr):\n"
 "  -m, --message=TEXT      the command's name in messages\n"
 "  -q, --quiet             no messages but retry's own errors\n"
-"  -v, --verbose           more messages; repeat for more\n"
+"  -v, --verbose           say each start; -vv: command lines, backoff parts\n"
 "      --log-format=FMT    text or json (one object per line) [text]\n"
 "\n"
 "In CI and cron:\n"

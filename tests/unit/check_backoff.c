@@ -534,6 +534,48 @@ huge_n_ceiling(const struct backoff *b, uint64_t n)
 	}
 }
 
+/*
+ * -vv's parts of a sleep agree with the formulas: the same sleep as
+ * backoff_next from the same state and draws, the range of backoff_range,
+ * the ceiling of backoff_ceiling (but decorrelated's), the policy's base
+ * and cap, and the uniform draw (normal: a z within its cut).
+ */
+START_TEST(the_parts_of_a_sleep_agree_with_the_formulas)
+{
+	struct backoff		b;
+	struct backoff_state	st, twin;
+	struct backoff_parts	p;
+	struct rng		r;
+	uint64_t		seed, n, lo, hi, sleep;
+	double			u, v;
+
+	for (seed = 1; seed <= 200; seed++) {
+		rng_init_seed(&r, seed * 7919 + (uint64_t)_i);
+		b = random_policy(_i, &r);
+		backoff_start(&b, &st);
+		backoff_start(&b, &twin);
+		for (n = 1; n <= 20; n++) {
+			u = rng_uniform(&r);
+			v = rng_uniform(&r);
+			backoff_range(&b, &st, n, &lo, &hi);
+			sleep = backoff_next(&b, &twin, n, u, v);
+			if (backoff_next_parts(&b, &st, n, u, v, &p) != sleep ||
+			    p.sleep != sleep || p.lo != lo || p.hi != hi ||
+			    p.base != b.base || p.cap != b.cap ||
+			    p.jitter != b.jitter || p.strategy != b.strategy ||
+			    (b.jitter != JITTER_DECORRELATED &&
+			    p.ceiling != backoff_ceiling(&b, n)) ||
+			    (b.jitter == JITTER_NORMAL ?
+			    p.draw < -JITTER_NORMAL_SIGMAS ||
+			    p.draw > JITTER_NORMAL_SIGMAS : p.draw != u))
+				ck_abort_msg("combination %d, seed %llu, n %llu",
+				    _i, (unsigned long long)seed,
+				    (unsigned long long)n);
+		}
+	}
+}
+END_TEST
+
 /* The ceiling, the range and a sleep at retry n are sound. */
 static void
 check_huge_n(const struct backoff *b, uint64_t n)
@@ -1059,6 +1101,8 @@ backoff_suite(void)
 	tcase_add_loop_test(tc, huge_n_neither_overflows_nor_exceeds_the_cap,
 	    0, NCOMBOS);
 	tcase_add_test(tc, a_seed_replays_the_same_sleeps);
+	tcase_add_loop_test(tc, the_parts_of_a_sleep_agree_with_the_formulas,
+	    0, NCOMBOS);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("parse");

@@ -1114,6 +1114,39 @@ START_TEST(statuses_outside_100_to_599_are_never_members)
 }
 END_TEST
 
+/*
+ * A failed attempt whose output showed no status line is worth a word:
+ * curl's only for its 22 (an HTTP error came, its head unseen), another
+ * command's for any failure; never once a status line was read.
+ */
+static const struct {
+	int		 seen;		/* a status line's code; 0: none */
+	int		 status;	/* the exit status */
+	const char	*name;
+	int		 unseen;
+} unseen_cases[] = {
+	{ 0, 22, "curl", 1 },
+	{ 0, 7, "curl", 0 },
+	{ 0, 28, "curl", 0 },
+	{ 0, 0, "curl", 0 },
+	{ 404, 22, "curl", 0 },
+	{ 0, 8, "wget", 1 },
+	{ 0, 1, "sh", 1 },
+	{ 0, 0, "sh", 0 },
+	{ 503, 1, "http", 0 },
+};
+
+START_TEST(failures_without_a_status_line_are_told_where_a_head_was_lost)
+{
+	struct http_seen	hs;
+
+	http_clear(&hs);
+	hs.status = unseen_cases[_i].seen;
+	ck_assert_int_eq(http_heads_unseen(&hs, unseen_cases[_i].status,
+	    unseen_cases[_i].name), unseen_cases[_i].unseen);
+}
+END_TEST
+
 static Suite *
 http_suite(void)
 {
@@ -1174,6 +1207,9 @@ http_suite(void)
 	    nitems(rl_other));
 	tcase_add_test(tc, an_unterminated_rate_limit_header_is_not_trusted);
 	tcase_add_test(tc, the_wait_headers_have_their_names);
+	tcase_add_loop_test(tc,
+	    failures_without_a_status_line_are_told_where_a_head_was_lost, 0,
+	    nitems(unseen_cases));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("list");
