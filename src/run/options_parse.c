@@ -350,52 +350,6 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 	return parse_run(c, arg, o, why);
 }
 
-/* Explain an option that getopt_long did not take. */
-static void OUT_OF_LINE
-getopt_error(int c, int argc, char **argv, char *err, size_t errlen)
-{
-	const char	*arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
-	char		 name[64], list[400];
-
-	if (c == '?' && optopt == 0 &&
-	    options_ambiguous(options_long, arg, list, sizeof list) > 0)
-		options_seterr(err, errlen,
-		    "option '%s' is ambiguous; possibilities:%s", arg, list);
-	else if (c == ':')
-		options_seterr(err, errlen, "option %s requires an argument",
-		    options_name(optopt, name, sizeof name));
-	else if (optopt != 0 && strncmp(arg, "--", 2) == 0)
-		options_seterr(err, errlen,
-		    "option %s does not take a value: '%s'",
-		    options_name(optopt, name, sizeof name), arg);
-	else if (optopt > 0 && optopt < 128)
-		options_seterr(err, errlen, "invalid option -- '%c'", optopt);
-	else
-		options_seterr(err, errlen, "unrecognized option '%s'", arg);
-}
-
-/*
- * `--http 503 curl ...`: an optional argument goes only with '=', so 503
- * would be run as the command. A command word that reads as a list of
- * HTTP statuses, right after a bare --http, is taken for that mistake;
- * `--http -- 503` runs it all the same.
- */
-static int
-http_list_as_command(int argc, char **argv, char *err, size_t errlen)
-{
-	struct http_list	 hl;
-	const char		*why;
-
-	if (optind < 2 || optind >= argc ||
-	    strcmp(argv[optind - 1], "--http") != 0 ||
-	    http_list_parse(argv[optind], &hl, &why) == -1)
-		return 0;
-	options_seterr(err, errlen, "option --http takes its list as "
-	    "--http=%s; '%s' would be run as the command", argv[optind],
-	    argv[optind]);
-	return -1;
-}
-
 #define DURATION_FORM "a duration such as 500ms, 30s or 1h30m"
 
 /* Whether option c takes a DURATION. */
@@ -439,6 +393,81 @@ value_form(int c)
 	return NULL;
 }
 
+/* Say that option c needs a value, and of what form, then what follows. */
+static void OUT_OF_LINE
+need_value(int c, const char *after, char *err, size_t errlen)
+{
+	const char	*form = value_form(c);
+	char		 name[64];
+
+	options_name(c, name, sizeof name);
+	if (form != NULL)
+		options_seterr(err, errlen, "%s needs a value (%s)%s", name,
+		    form, after);
+	else
+		options_seterr(err, errlen, "%s needs a value%s", name, after);
+}
+
+/*
+ * `retry --hedge -- true`: the value was forgotten, and getopt took the
+ * "--" for it. Only a "--" that is a word of its own is taken so:
+ * --message=-- says it meant it.
+ */
+static int
+missing_value(int c, int argc, char **argv, char *err, size_t errlen)
+{
+	if (optarg == NULL || optind < 1 || optind > argc ||
+	    optarg != argv[optind - 1] || strcmp(optarg, "--") != 0)
+		return 0;
+	need_value(c, " before '--'", err, errlen);
+	return -1;
+}
+
+/* Explain an option that getopt_long did not take. */
+static void OUT_OF_LINE
+getopt_error(int c, int argc, char **argv, char *err, size_t errlen)
+{
+	const char	*arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+	char		 name[64], list[400];
+
+	if (c == '?' && optopt == 0 &&
+	    options_ambiguous(options_long, arg, list, sizeof list) > 0)
+		options_seterr(err, errlen,
+		    "option '%s' is ambiguous; possibilities:%s", arg, list);
+	else if (c == ':')
+		need_value(optopt, "", err, errlen);
+	else if (optopt != 0 && strncmp(arg, "--", 2) == 0)
+		options_seterr(err, errlen,
+		    "option %s does not take a value: '%s'",
+		    options_name(optopt, name, sizeof name), arg);
+	else if (optopt > 0 && optopt < 128)
+		options_seterr(err, errlen, "invalid option -- '%c'", optopt);
+	else
+		options_seterr(err, errlen, "unrecognized option '%s'", arg);
+}
+
+/*
+ * `--http 503 curl ...`: an optional argument goes only with '=', so 503
+ * would be run as the command. A command word that reads as a list of
+ * HTTP statuses, right after a bare --http, is taken for that mistake;
+ * `--http -- 503` runs it all the same.
+ */
+static int
+http_list_as_command(int argc, char **argv, char *err, size_t errlen)
+{
+	struct http_list	 hl;
+	const char		*why;
+
+	if (optind < 2 || optind >= argc ||
+	    strcmp(argv[optind - 1], "--http") != 0 ||
+	    http_list_parse(argv[optind], &hl, &why) == -1)
+		return 0;
+	options_seterr(err, errlen, "option --http takes its list as "
+	    "--http=%s; '%s' would be run as the command", argv[optind],
+	    argv[optind]);
+	return -1;
+}
+
 /* Say why option c's value arg is refused. */
 static void OUT_OF_LINE
 value_error(int c, const char *arg, const char *why, char *err,
@@ -459,30 +488,6 @@ value_error(int c, const char *arg, const char *why, char *err,
 	else	/* the form, and the reason what was given is not one */
 		options_seterr(err, errlen, "invalid value '%s' for %s: "
 		    "expected " DURATION_FORM " (%s)", arg, name, why);
-}
-
-/*
- * `retry --hedge -- true`: the value was forgotten, and getopt took the
- * "--" for it. Only a "--" that is a word of its own is taken so:
- * --message=-- says it meant it.
- */
-static int OUT_OF_LINE
-missing_value(int c, int argc, char **argv, char *err, size_t errlen)
-{
-	const char	*form = value_form(c);
-	char		 name[64];
-
-	if (optarg == NULL || optind < 1 || optind > argc ||
-	    optarg != argv[optind - 1] || strcmp(optarg, "--") != 0)
-		return 0;
-	options_name(c, name, sizeof name);
-	if (form != NULL)
-		options_seterr(err, errlen, "%s needs a value (%s) before "
-		    "'--'", name, form);
-	else
-		options_seterr(err, errlen, "%s needs a value before '--'",
-		    name);
-	return -1;
 }
 
 /*

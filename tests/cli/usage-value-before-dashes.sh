@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # An option whose value was forgotten before `--` (`retry --hedge -- true`)
-# says the value is missing, and what it should be, rather than that `--`
-# is a bad value (issue 42).  `--message=--` is a value meant.
+# or at the end says the value is missing, and what it should be, rather
+# than that `--` is a bad value (issue 42).  `--message=--` is a value meant.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -32,6 +32,12 @@ for opt in $(sed -n 's/^	{ "\([a-z-]*\)",[	 ]*required_argument.*/\1/p' \
 	usage_error_ "--$opt" -- touch ran || fail=1
 	mentions_ "needs a value" "before '--'" || fail=1
 done
+
+# A value missing at the end is said so too.
+returns_ 125 "$RETRY" -t 2>err || fail=1
+expect_line_ "retry: -t/--timeout needs a value ($d)" || fail=1
+returns_ 125 "$RETRY" --seed 2>err || fail=1
+expect_line_ "retry: --seed needs a value" || fail=1
 
 # Given with '=', `--` is the value.
 returns_ 0 "$RETRY" --message=-- -a 1 true 2>err || fail=1
