@@ -80,7 +80,7 @@ parse_part(const char **s, uint64_t *ns, int *unitless, const char **why)
 		*unitless = 1;
 		u = &units[3];
 	} else if ((u = unit_match(&p)) == NULL) {
-		*why = "unknown unit (use ns, us, ms, s, m, h or d)";
+		*why = "unknown unit; use ns, us, ms, s, m, h or d";
 		return -1;
 	}
 
@@ -130,7 +130,7 @@ duration_parse(const char *s, uint64_t *out, const char **why)
 		if (parse_part(&s, &part, &unitless, why) == -1)
 			return -1;
 		if (unitless && parts > 0) {
-			*why = "a number without unit must stand alone";
+			*why = "a number without a unit must stand alone";
 			return -1;
 		}
 		if (add_checked(&sum, part) == -1) {

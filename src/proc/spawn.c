@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -105,7 +106,8 @@ static void __attribute__((noinline, noreturn))
 child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
     struct io_path *path, int errfd)
 {
-	int	e;
+	struct stat	sb;
+	int		e;
 
 	vfork_seen = 1;
 	if (!s->foreground) {
@@ -123,6 +125,10 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 	execvp(argv[0], argv);
 #endif
 	e = errno;
+	/* `retry -- /tmp`: say it is a directory, not a permission denied. */
+	if (e == EACCES && strchr(argv[0], '/') != NULL &&
+	    stat(argv[0], &sb) == 0 && S_ISDIR(sb.st_mode))
+		e = EISDIR;
 	vfork_errno = e;
 	if (errfd != -1)
 		while (write(errfd, &e, sizeof e) == -1 && errno == EINTR)

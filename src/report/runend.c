@@ -260,6 +260,78 @@ add_no_shell_hint(struct line *ln, const char *cmd, int whole)
 	}
 }
 
+/* A word of digits only, as `retry 3 false` gives for the command. */
+static int
+all_digits(const char *s)
+{
+	size_t	n = strspn(s, "0123456789");
+
+	return n > 0 && n <= 9 && s[n] == '\0';
+}
+
+/*
+ * `retry 3 false`, as another retry counts attempts: hint -a N, with the
+ * same options and the words after the number; or, too long to show
+ * whole, only where -a goes.
+ */
+static void
+add_number_hint(struct line *ln, const char *n, int whole)
+{
+	char *const	*w;
+	int		 nopts = msg.ngiven;
+
+	if (strspn(n, "0") == strlen(n))
+		msg_add(ln, "to retry with no limit, say ");
+	else
+		msg_add(ln, "to make %s attempt%s, say ", n,
+		    strcmp(n, "1") == 0 ? "" : "s");
+	if (!whole || msg.given == NULL) {
+		msg_add(ln, "retry -a %s -- COMMAND", n);
+		return;
+	}
+	/* The options given, but a "--" that ended them. */
+	if (nopts > 0 && strcmp(msg.given[nopts - 1], "--") == 0)
+		nopts--;
+	msg_add(ln, "retry");
+	for (w = msg.given; w < msg.given + nopts; w++) {
+		msg_add(ln, " ");
+		add_shell_word(ln, *w, strlen(*w));
+	}
+	msg_add(ln, " -a %s --", n);
+	for (w = msg.given + msg.ngiven + 1; *w != NULL; w++) {
+		msg_add(ln, " ");
+		add_shell_word(ln, *w, strlen(*w));
+	}
+	if (msg.given[msg.ngiven + 1] == NULL)
+		msg_add(ln, " COMMAND");
+}
+
+/* The hint for a command not found, if one helps; in hint. */
+static void
+exec_hint(struct line *hint, const char *cmd, int e)
+{
+	hint->len = 0;
+	if (e != ENOENT)
+		return;
+	if (shquote_is_line(cmd)) {
+		add_no_shell_hint(hint, cmd, 1);
+		/*
+		 * A line cut short would suggest another command: past what
+		 * a JSON string holds, none is suggested.
+		 */
+		if (hint->len > JSON_STRING_MAX - 16) {
+			hint->len = 0;
+			add_no_shell_hint(hint, cmd, 0);
+		}
+	} else if (all_digits(cmd)) {
+		add_number_hint(hint, cmd, 1);
+		if (hint->len > JSON_STRING_MAX - 16) {
+			hint->len = 0;
+			add_number_hint(hint, cmd, 0);
+		}
+	}
+}
+
 /*
  * The command could not be run: never retried. Shown even with -q, and
  * so is the hint for a command line given as one word: it is part of
@@ -271,19 +343,8 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 	struct line	ln, hint;
 
 	ln.len = 0;
-	hint.len = 0;
 	msg_child_silent();	/* it ended before the command could write */
-	if (a->outcome->exec_errno == ENOENT && shquote_is_line(cmd)) {
-		add_no_shell_hint(&hint, cmd, 1);
-		/*
-		 * A line cut short would suggest another command: past what
-		 * a JSON string holds, none is suggested.
-		 */
-		if (hint.len > JSON_STRING_MAX - 16) {
-			hint.len = 0;
-			add_no_shell_hint(&hint, cmd, 0);
-		}
-	}
+	exec_hint(&hint, cmd, a->outcome->exec_errno);
 	if (msg.format == LOG_JSON) {
 		msg_json_head(&ln, "exec_failed", a);
 		msg_add(&ln, ",\"error\":");
@@ -300,6 +361,7 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 	}
 	msg_add(&ln, "retry: %.*s: %s", (int)msg_shown_len(cmd, strlen(cmd)),
 	    cmd, a->outcome->exec_errno == ENOENT ? "command not found" :
+	    a->outcome->exec_errno == EISDIR ? "is a directory" :
 	    strerror(a->outcome->exec_errno));
 	if (a->outcome->exec_errno != ENOENT)
 		msg_add(&ln, " (cannot run it)");

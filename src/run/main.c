@@ -73,11 +73,18 @@ end_run(int status)
  */
 static char	usage_room[ERR_MAX] LARGE_ZEROED;
 
-/* A usage error, said: exit 125. */
+/*
+ * A usage error, said: exit 125. Only a command line that was wrong
+ * points to --help (usage); a file that retry cannot use, named right,
+ * is not helped by it.
+ */
 static int
-usage_error(struct options *o, char *err)
+usage_error(struct options *o, char *err, int usage)
 {
-	log_usage_error(err);
+	if (usage)
+		log_usage_error(err);
+	else
+		log_error("%s", err);
 	options_free(o);
 	eventloop_flush_sinks(0);
 	return EXIT_CANCELED;
@@ -94,7 +101,7 @@ main(int argc, char **argv)
 
 	switch (options_parse(&o, argc, argv, err, ERR_MAX)) {
 	case OPTIONS_ERROR:
-		return usage_error(&o, err);
+		return usage_error(&o, err, 1);
 	case OPTIONS_HELP:
 		options_free(&o);
 		options_help(stdout);
@@ -108,7 +115,7 @@ main(int argc, char **argv)
 	}
 	if (o.metrics != NULL && !o.dry_run &&
 	    metrics_check(o.metrics, err, ERR_MAX) == -1)
-		return usage_error(&o, err);
+		return usage_error(&o, err, 0);
 	if (o.seeded)
 		rng_init_seed(&rng, o.seed);
 	else

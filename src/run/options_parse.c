@@ -350,6 +350,79 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 	return parse_run(c, arg, o, why);
 }
 
+#define DURATION_FORM "a duration such as 500ms, 30s or 1h30m"
+
+/* Whether option c takes a DURATION. */
+static int
+is_duration(int c)
+{
+	switch (c) {
+	case 'b':
+	case 'c':
+	case 't':
+	case 'k':
+	case 'D':
+	case OPT_IDLE_TIMEOUT:
+	case OPT_SPLAY:
+	case OPT_HEDGE:
+	case OPT_BUDGET_WAIT:
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * What option c takes, for a message that has to say it: the form of a
+ * value, or NULL where the option's own reasons say it already.
+ */
+static const char *
+value_form(int c)
+{
+	if (is_duration(c))
+		return DURATION_FORM;
+	switch (c) {
+	case 'a':
+		return "a number of attempts, or inf";
+	case 'd':
+		return "a list of durations such as 1s,5s,30s";
+	case 'r':
+	case 'x':
+	case OPT_SUCCESS_ON:
+		return "exit statuses such as 1,3-5";
+	}
+	return NULL;
+}
+
+/* Say that option c needs a value, and of what form, then what follows. */
+static void OUT_OF_LINE
+need_value(int c, const char *after, char *err, size_t errlen)
+{
+	const char	*form = value_form(c);
+	char		 name[64];
+
+	options_name(c, name, sizeof name);
+	if (form != NULL)
+		options_seterr(err, errlen, "%s needs a value (%s)%s", name,
+		    form, after);
+	else
+		options_seterr(err, errlen, "%s needs a value%s", name, after);
+}
+
+/*
+ * `retry --hedge -- true`: the value was forgotten, and getopt took the
+ * "--" for it. Only a "--" that is a word of its own is taken so:
+ * --message=-- says it meant it.
+ */
+static int
+missing_value(int c, int argc, char **argv, char *err, size_t errlen)
+{
+	if (optarg == NULL || optind < 1 || optind > argc ||
+	    optarg != argv[optind - 1] || strcmp(optarg, "--") != 0)
+		return 0;
+	need_value(c, " before '--'", err, errlen);
+	return -1;
+}
+
 /* Explain an option that getopt_long did not take. */
 static void OUT_OF_LINE
 getopt_error(int c, int argc, char **argv, char *err, size_t errlen)
@@ -362,8 +435,7 @@ getopt_error(int c, int argc, char **argv, char *err, size_t errlen)
 		options_seterr(err, errlen,
 		    "option '%s' is ambiguous; possibilities:%s", arg, list);
 	else if (c == ':')
-		options_seterr(err, errlen, "option %s requires an argument",
-		    options_name(optopt, name, sizeof name));
+		need_value(optopt, "", err, errlen);
 	else if (optopt != 0 && strncmp(arg, "--", 2) == 0)
 		options_seterr(err, errlen,
 		    "option %s does not take a value: '%s'",
@@ -405,9 +477,17 @@ value_error(int c, const char *arg, const char *why, char *err,
 
 	if (c == OPT_STORE)	/* no password in messages */
 		store_url_shown(arg, shown, sizeof shown);
-	options_seterr(err, errlen, "invalid value '%s' for %s: %s",
-	    c == OPT_STORE ? shown : arg != NULL ? arg : "",
-	    options_name(c, name, sizeof name), why);
+	options_name(c, name, sizeof name);
+	arg = c == OPT_STORE ? shown : arg != NULL ? arg : "";
+	if (!is_duration(c))
+		options_seterr(err, errlen, "invalid value '%s' for %s: %s",
+		    arg, name, why);
+	else if (strcmp(why, "expected a number") == 0)
+		options_seterr(err, errlen, "invalid value '%s' for %s: "
+		    "expected " DURATION_FORM, arg, name);
+	else	/* the form, and the reason what was given is not one */
+		options_seterr(err, errlen, "invalid value '%s' for %s: "
+		    "expected " DURATION_FORM " (%s)", arg, name, why);
 }
 
 /*
@@ -453,6 +533,8 @@ options_parse(struct options *o, int argc, char **argv, char *err,
 			getopt_error(c, argc, argv, err, errlen);
 			return OPTIONS_ERROR;
 		}
+		if (missing_value(c, argc, argv, err, errlen) == -1)
+			return OPTIONS_ERROR;
 		if (c == OPT_RETRY_IF || c == OPT_STOP_IF || c == OPT_FAIL_IF) {
 			if (parse_condition(c, optarg, o, err, errlen) == -1)
 				return OPTIONS_ERROR;

@@ -154,6 +154,26 @@ usage_error_() {
 	fi
 }
 
+# refused_ ARG...: retry ARG... is refused before it runs anything, for
+# a reason that --help cannot help with (a file it cannot use): exit
+# status 125, nothing on stdout, nothing run, and on stderr exactly one
+# line saying what was wrong, with no pointer to --help.  Left in ./err.
+refused_() {
+	if test -e ran; then rm -f ran; fi
+	returns_ 125 "$RETRY" "$@" >out 2>err || return 1
+	test ! -e ran || note_ "retry $*: the command ran" || return 1
+	expect_empty out || return 1
+	l1_='' more_=''
+	{ IFS= read -r l1_; IFS= read -r l2_ && more_=y; } <err
+	case $l1_ in
+	'retry: '?*) ;;
+	*) note_ "retry $*: the error is not one 'retry: ' line:" "$(cat err)"
+		return 1 ;;
+	esac
+	test -z "$more_" ||
+		note_ "retry $*: more than the one line of error:" "$(cat err)"
+}
+
 # mentions_ STRING...: the first line of ./err contains every STRING.
 mentions_() {
 	l1_=''

@@ -12,7 +12,7 @@ for bytes in '\000\377\n' '\000# HELP retry_runs_total x\n' '\n\000abc'; do
 	# shellcheck disable=SC2059 # the bytes are the format
 	printf "$bytes" >m
 	cp m m.orig
-	usage_error_ --metrics=m touch ran ||
+	refused_ --metrics=m touch ran ||
 		note_ "a FILE of '$bytes' was not refused at the start" || fail=1
 	mentions_ "the file holds something other than retry's metrics" || fail=1
 	cmp -s m m.orig || note_ "'$bytes': the file changed" || fail=1

@@ -48,7 +48,7 @@ test -p decoy/etc/fifo || note_ "the FIFO is gone" || fail=1
 swapped_ nologin 'M/x.prom is a symbolic link, not followed' || fail=1
 test ! -e decoy/etc/nologin || note_ "nologin was made" || fail=1
 # The same link planted before the run: refused at the start.
-usage_error_ --metrics=M/x.prom -- touch ran || fail=1
+refused_ --metrics=M/x.prom -- touch ran || fail=1
 grep -q 'M/x.prom is a symbolic link, not followed' err ||
 	note_ "a planted link to nothing:" "$(cat err)" || fail=1
 test "$(cd decoy/etc && echo *)" = 'fifo passwd' ||

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: ISC
 # --metrics and --metrics-label are checked before anything runs: a FILE
 # that holds something other than retry's metrics (it would be replaced),
-# a FILE whose directory is missing, a directory, an empty --metrics=,
-# --metrics-label without --metrics, a label empty, with a control
-# character or not UTF-8: each is a usage error (125, one line, nothing
-# run) and FILE is left as it was.  An empty existing FILE is accepted.
+# a FILE whose directory is missing, a directory: each is refused (125,
+# one line, nothing run, no pointer to --help, which cannot help); an
+# empty --metrics=, --metrics-label without --metrics, a label empty,
+# with a control character or not UTF-8: each is a usage error (the same,
+# and the pointer to --help).  FILE is left as it was.  An empty existing
+# FILE is accepted.
 
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
@@ -15,18 +17,18 @@ for text in 'node_load1 0.5' '# HELP node_load1 Load.' '# HELP retry' \
 	'# TYPE retry_runs_total counter' 'x'; do
 	printf '%s\n' "$text" >m
 	cp m m.orig
-	usage_error_ --metrics=m touch ran || fail=1
+	refused_ --metrics=m touch ran || fail=1
 	mentions_ m "the file holds something other than retry's metrics" ||
 		fail=1
 	cmp -s m m.orig || note_ "'$text': the file changed:" "$(cat m)" || fail=1
 done
 
 # No such directory; a directory.
-usage_error_ --metrics=nowhere/m touch ran || fail=1
+refused_ --metrics=nowhere/m touch ran || fail=1
 mentions_ nowhere || fail=1
 test ! -e nowhere || note_ "the directory was made" || fail=1
 mkdir d
-usage_error_ --metrics=d touch ran || fail=1
+refused_ --metrics=d touch ran || fail=1
 mentions_ d || fail=1
 test -d d || note_ "the directory went" || fail=1
 

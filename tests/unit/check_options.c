@@ -757,6 +757,34 @@ START_TEST(a_missing_command_is_reported_as_such)
 }
 END_TEST
 
+START_TEST(a_value_forgotten_before_dashes_is_said_missing)
+{
+	ck_assert_int_eq(PARSE("--hedge", "--", "true"), OPTIONS_ERROR);
+	ck_assert_str_eq(err, "--hedge needs a value (a duration such as "
+	    "500ms, 30s or 1h30m) before '--'");
+	ck_assert_int_eq(PARSE("--seed", "--", "true"), OPTIONS_ERROR);
+	ck_assert_str_eq(err, "--seed needs a value before '--'");
+	/* With '=', or glued to a short option, "--" is the value meant. */
+	PARSE_OK("--message=--", "true");
+	ck_assert_str_eq(opts.label, "--");
+	options_free(&opts);
+	PARSE_OK("-m--", "true");
+	ck_assert_str_eq(opts.label, "--");
+}
+END_TEST
+
+START_TEST(a_bad_duration_names_the_form_and_the_reason)
+{
+	ck_assert_int_eq(PARSE("-t", "-5", "true"), OPTIONS_ERROR);
+	ck_assert_str_eq(err, "invalid value '-5' for -t/--timeout: expected "
+	    "a duration such as 500ms, 30s or 1h30m");
+	ck_assert_int_eq(PARSE("-D", "1h30", "true"), OPTIONS_ERROR);
+	ck_assert_str_eq(err, "invalid value '1h30' for -D/--deadline: "
+	    "expected a duration such as 500ms, 30s or 1h30m (a number "
+	    "without a unit must stand alone)");
+}
+END_TEST
+
 /* A table with aliases, as glibc's getopt_long sees them. */
 static const struct option abbrev_table[] = {
 	{ "alpha",	required_argument,	NULL,	'a' },
@@ -950,6 +978,8 @@ options_suite(void)
 	tcase_add_loop_test(tc, usage_errors_name_the_option, 0,
 	    nitems(usages));
 	tcase_add_test(tc, a_missing_command_is_reported_as_such);
+	tcase_add_test(tc, a_value_forgotten_before_dashes_is_said_missing);
+	tcase_add_test(tc, a_bad_duration_names_the_form_and_the_reason);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("abbreviations");

@@ -1,0 +1,27 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# A directory given as the command is said to be one (not "Permission
+# denied"): exit 126, at once, never retried (issue 42).
+
+# shellcheck source=lib.sh
+. "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
+
+mkdir dir
+timed_ 126 "$RETRY" -a 3 --delay=5s -- ./dir >out 2>err || fail=1
+test "$ms" -lt 4000 || note_ "took ${ms}ms: the command was retried" || fail=1
+echo 'retry: ./dir: is a directory (cannot run it)' >exp
+cmp -s err exp || note_ "retry ./dir said:" "$(cat err)" || fail=1
+expect_empty out || fail=1
+
+returns_ 126 "$RETRY" -a 1 "$PWD/dir/" 2>err || fail=1
+grep -x "retry: $PWD/dir/: is a directory (cannot run it)" err >/dev/null ||
+	note_ "retry $PWD/dir/ said:" "$(cat err)" || fail=1
+
+# A file without the execute bit is still refused as it was.
+printf '#!/bin/sh\nexit 0\n' >plain
+chmod 644 plain
+returns_ 126 "$RETRY" -a 1 ./plain 2>err || fail=1
+grep 'is a directory' err >/dev/null &&
+	note_ "a plain file is said to be a directory:" "$(cat err)" && fail=1
+
+Exit "$fail"
