@@ -12,7 +12,10 @@ require_python3_
 hold_lock l
 "$RETRY" --budget=l --store=file:"$PWD/st" -- touch ran 2>err &
 pid=$!
-sleep 0.3
+# Asleep between two tries of the lock: it has the lock's file open, and
+# nothing else to wait for.
+wait_for_ 'ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "/st/l\.lock$" &&
+	idle_ $pid'
 t0=$(now_ms)
 kill -TERM $pid
 wait $pid
