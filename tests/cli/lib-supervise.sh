@@ -31,10 +31,13 @@ exit_cmds_=
 bg_() { bg_pids_="$bg_pids_ $1"; }
 
 # types_hello_ PID: type "hello" to the attempt that a job (retry, PID)
-# brought back with fg reads; it must print "got hello", and the job end
-# with status 0 in ./st ("status=N", written by the shell).
+# brought back with fg reads, once it has the terminal (its pid the last
+# of ./pids); it must print "got hello", and the job end with status 0 in
+# ./st ("status=N", written by the shell).
 types_hello_() {
-	sleep 0.3
+	poll_ 'has_tty_ "$(tail -n 1 pids)"' ||
+		note_ "the attempt never had the terminal:" "$(screen_)" ||
+		return 1
 	type_ hello
 	wait_lines_ 1 st || fail_ "retry did not end after fg:" "$(screen_)" \
 		"$(ps -o pid=,stat=,args= -p "$1,$(cat pids)")"
@@ -339,6 +342,28 @@ pgid_of_() {
 	sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f3
 }
 
+# ppid_of_ PID: the parent of PID.
+ppid_of_() {
+	sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f2
+}
+
+# gone_ PID: PID has ended (a zombie has).
+gone_() {
+	case $(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null) in
+	'' | Z*) return 0 ;;
+	esac
+	return 1
+}
+
+# has_tty_ PID: PID's process group has its terminal: after the name in
+# /proc/PID/stat come state, ppid, pgrp, session, tty and tpgid, the
+# terminal's foreground group.
+has_tty_() {
+	# shellcheck disable=SC2046 # the fields, one word each
+	set -- $(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null)
+	test -n "${6-}" && test "$3" = "$6"
+}
+
 # live_ PGREP-ARG...: the pids that `pgrep PGREP-ARG...` finds, zombies
 # left out.  Once retry is gone, its attempts' zombies are for init to reap,
 # which a loaded machine may take a while to do.
@@ -414,6 +439,10 @@ tmux_start_() {
 		sleep 0.05
 	done
 }
+
+# shell_job_: the pid of the job that the terminal's shell runs in the
+# foreground (its child).
+shell_job_() { pgrep -P "$(tmux_ display -p '#{pane_pid}')"; }
 
 # tmux_ ARG...: tmux ARG... on the test's server.
 tmux_() { tmux -S "$tmux_sock_" "$@"; }
