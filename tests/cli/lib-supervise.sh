@@ -116,19 +116,19 @@ drive.py [-x] [-i SIG]... [-b SIG]... [-c] [-o FILE] [-l SECS]
 COMMAND starts with every signal at its default action and none blocked,
 except those named by -i (ignored) and -b (blocked); core dumps are off
 unless -c.  With -x, drive.py becomes COMMAND.  Otherwise COMMAND runs in a
-process group of its own while drive.py carries out, in order, its steps:
-wait until FILE exists and is not empty (-w), until COMMAND sleeps in a
-poll with no signal pending (-a: as asleep_ in lib.sh), until it does so
-with no child (-z: as idle_), until `sh -c CMD sh PID` succeeds, PID
-COMMAND's (-u); sleep (-s); send SIG to COMMAND (-k).  Then it waits for
-COMMAND to end and writes to FILE (-o, ./drive.out) one line: "exit
-STATUS MS" or "signal NAME MS", MS the time from the last -k (or the
-start) to the end, then "early" if COMMAND ended before every step was
-done, "stuck" if a wait went on until SECS were up, and "core" if it
+process group of its own while drive.py carries out its steps in order:
+wait until FILE exists and is not empty (-w); until COMMAND sleeps in a
+poll with no signal pending (-a: asleep_ in lib.sh); until it does so with
+no child (-z: idle_); until `sh -c CMD sh PID`, PID COMMAND's, succeeds,
+its output dropped (-u); sleep (-s); send SIG to COMMAND (-k).  Then it
+waits for COMMAND to end and writes to FILE (-o, ./drive.out) one line:
+"exit STATUS MS" or "signal NAME MS", MS the time from the last -k (or
+the start) to the end, then "early" if COMMAND ended before every step
+was done, "stuck" if a wait went on until SECS were up, and "core" if it
 dumped core; or "hung MS" if it was still running after SECS (-l, 10),
 when drive.py kills it.
 """
-import os, resource, signal, sys, time
+import os, resource, signal, subprocess, sys, time
 
 def signum(name):
     if name.isdigit():
@@ -251,8 +251,9 @@ def main(argv):
         "-w": lambda a: os.path.exists(a) and os.path.getsize(a) > 0,
         "-a": lambda a: asleep(pid, named),
         "-z": lambda a: asleep(pid, named) and childless(pid),
-        "-u": lambda a: os.spawnlp(os.P_WAIT, "sh", "sh", "-c", a, "sh",
-                                   str(pid)) == 0,
+        "-u": lambda a: subprocess.call(["sh", "-c", a, "sh", str(pid)],
+                                        stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL) == 0,
     }
     mark, stuck = t0, False
     for opt, arg in steps:
