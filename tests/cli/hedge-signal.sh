@@ -24,8 +24,8 @@ for sig in TERM INT HUP; do
 	rm -f runs up.*
 	m=$(marker_)
 	# (A background sleep ignores SIGINT: SIGKILL after -k 1 takes it.)
-	drive_ -w up.1 -w up.2 -a -k $sig -l 20 -- "$RETRY" -a 5 -k 1 --hedge=200ms \
-		sh copy.sh "$m" 2>err
+	drive_ -w up.1 -w up.2 -a -k $sig -l 20 -- \
+		"$RETRY" -a 5 -k 1 --hedge=200ms sh copy.sh "$m" 2>err
 	expect_death_ $sig || fail=1
 	test "$ms" -lt 6000 || note_ "SIG$sig: retry took ${ms}ms to die" ||
 		fail=1
@@ -36,8 +36,8 @@ done
 # --hedge=0 and 3 at once: all three stopped.
 rm -f runs up.*
 m=$(marker_)
-drive_ -w up.1 -w up.2 -w up.3 -a -k TERM -l 20 -- "$RETRY" -a 5 --hedge=0 --hedge-max=3 \
-	sh copy.sh "$m" 2>err
+drive_ -w up.1 -w up.2 -w up.3 -a -k TERM -l 20 -- \
+	"$RETRY" -a 5 --hedge=0 --hedge-max=3 sh copy.sh "$m" 2>err
 expect_death_ TERM || fail=1
 expect_runs 3 || fail=1
 gone_within_ -f "sleep $m" || fail=1

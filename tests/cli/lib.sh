@@ -173,10 +173,10 @@ asleep_() {
 		esac
 	fi
 	test -r "/proc/$1/status" || return 1
-	while read -r k_ v_; do
-		case $k_ in
+	while read -r as_k_ as_v_; do
+		case $as_k_ in
 		SigPnd: | ShdPnd:)
-			case $v_ in
+			case $as_v_ in
 			*[!0]*) return 1 ;;
 			esac ;;
 		esac
@@ -188,16 +188,16 @@ asleep_() {
 idle_() {
 	asleep_ "$1" || return 1
 	if test -r "/proc/$1/task/$1/children"; then
-		c_=
-		read -r c_ <"/proc/$1/task/$1/children"
-		test -z "$c_"
+		id_c_=
+		read -r id_c_ <"/proc/$1/task/$1/children"
+		test -z "$id_c_"
 	else
 		test -z "$(pgrep -P "$1")"
 	fi
 }
 
-# has_ FILE TEXT: FILE has a line that contains TEXT (a fixed string).
-has_() { grep -Fq -e "$2" "$1" 2>/dev/null; }
+# file_has_ FILE TEXT: FILE has a line that contains TEXT (a fixed string).
+file_has_() { grep -Fq -e "$2" "$1" 2>/dev/null; }
 
 # require_ns_date_: skip unless date(1) gives nanoseconds (GNU date).
 require_ns_date_() {

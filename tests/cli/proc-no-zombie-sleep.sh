@@ -13,7 +13,7 @@ retry_pid=$!
 bg_ $retry_pid
 
 # In the sleep: retry said so, and sleeps in its event loop.
-wait_for_ 'has_ err "retrying in 5s" && asleep_ $retry_pid'
+wait_for_ 'file_has_ err "retrying in 5s" && asleep_ $retry_pid'
 kids=$(ps --ppid $retry_pid -o pid=,stat=,args=)
 test -z "$kids" || note_ "retry's children during its sleep:" "$kids" ||
 	fail=1

@@ -19,7 +19,10 @@ start_redis_
 conns_() { rcli_ info stats | sed -n 's/^total_connections_received:\([0-9]*\).*/\1/p'; }
 c0=$(conns_)
 kill -STOP "$redis_pid"
-{ poll_ 'has_ err "budget k cannot be used ("'; kill -CONT "$redis_pid"; } &
+{
+	poll_ 'file_has_ err "budget k cannot be used ("'
+	kill -CONT "$redis_pid"
+} &
 cont_pid=$!
 # Attempts at 0, 0.8 and 1.6 s.
 returns_ 3 "$RETRY" -v -a 3 -d 800ms --budget=k --store="$url" \

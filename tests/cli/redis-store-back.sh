@@ -20,7 +20,7 @@ port=$(free_port_)
 	--store="redis://127.0.0.1:$port" --budget-burst=5 --budget-ratio=0 \
 	--budget-rate=0/s -- sh -c 'echo . >>runs; exit 3' 2>err &
 run_pid=$!
-wait_for_ 'has_ err "budget b cannot be used"'
+wait_for_ 'file_has_ err "budget b cannot be used"'
 set_port_=1 start_redis_
 wait "$run_pid"
 rc=$?
