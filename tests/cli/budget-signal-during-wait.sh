@@ -6,14 +6,14 @@
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
 
-"$RETRY" -a 3 -s constant -b 10ms -j none -c 30s --budget=s --store=file:"$PWD/st" \
+# No backoff sleep: once the second attempt is reaped, retry's only wait
+# is the one for a token.
+"$RETRY" -a 3 -d 0 --budget=s --store=file:"$PWD/st" \
 	--budget-burst=1 --budget-ratio=0 --budget-rate=0/s \
 	-- sh flaky.sh 99 2>err &
 pid=$!
-# The first retry took the only token; the second waits (up to 30 s).
-i=0
-while test "$(nlines runs)" -lt 2 && test $i -lt 100; do sleep 0.05; i=$((i + 1)); done
-sleep 0.2
+# The first retry took the only token; the second waits (for good).
+wait_for_ 'test "$(nlines runs)" -ge 2 && idle_ $pid'
 t0=$(now_ms)
 kill -TERM $pid
 wait $pid

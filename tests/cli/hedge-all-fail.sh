@@ -10,7 +10,9 @@
 # shellcheck source=lib-supervise.sh
 . "$TESTS_DIR/lib-supervise.sh"
 
-# Copy 1 fails (11) once copies 2 (12) and 3 (13) have failed.
+# Copy 1 fails (11) once copies 2 (12) and 3 (13) have failed: once copy
+# 3, which starts when copy 2 has failed, is gone, reaped by retry (it
+# names its pid in ./done.3; kill -0 finds a zombie too).
 cat >copy.sh <<'SH' || framework_failure_ "cannot write copy.sh"
 echo $$ >>pids
 echo "$RETRY_ATTEMPT" >>runs
@@ -18,13 +20,13 @@ echo "out $RETRY_ATTEMPT"
 echo "err $RETRY_ATTEMPT" >&2
 if test "$RETRY_ATTEMPT" = 1; then
 	i=0
-	until test -e done.3 || test $i -ge 200; do
-		sleep 0.05
+	until test -s done.3 && ! kill -0 "$(cat done.3)" 2>/dev/null ||
+		test $i -ge 1000; do
+		sleep 0.01
 		i=$((i + 1))
 	done
-	sleep 0.2
 else
-	: >done.$RETRY_ATTEMPT
+	echo $$ >done.$RETRY_ATTEMPT
 fi
 exit $((10 + RETRY_ATTEMPT))
 SH

@@ -16,18 +16,18 @@ echo $$ >>pids
 echo "$RETRY_ATTEMPT" >>runs
 if test "$RETRY_ATTEMPT" = 1; then
 	echo "err 1" >&2
-	# Until the hedge has started (10 s at most), then a little more.
+	# Until the hedge has written its output (10 s at most).
 	i=0
-	while test "$(wc -l <runs)" -lt 2 && test $i -lt 200; do
-		sleep 0.05
+	until test -e said.2 || test $i -ge 1000; do
+		sleep 0.01
 		i=$((i + 1))
 	done
-	sleep 0.3
 	echo "out 1"
 	exit 0
 fi
 echo "out $RETRY_ATTEMPT"
 echo "err $RETRY_ATTEMPT" >&2
+: >said.$RETRY_ATTEMPT
 exec sleep "$1"
 SH
 
@@ -43,7 +43,7 @@ test "$ms" -lt 8000 || note_ "the run took ${ms}ms" || fail=1
 
 # On one file, with -q: the winner's stderr, then its stdout, and nothing
 # else.
-rm -f runs
+rm -f runs said.*
 m=$(marker_)
 returns_ 0 "$RETRY" -q --hedge=200ms sh copy.sh "$m" >both 2>&1 || fail=1
 printf 'err 1\nout 1\n' >exp

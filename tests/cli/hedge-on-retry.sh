@@ -11,13 +11,19 @@
 # shellcheck disable=SC2016 # expanded by the hook's shell
 hook='echo "hook $RETRY_STATUS" >>log'
 
-# Copy 1 fails after 0.8s; copy 2 (by DELAY) hangs; copy 3 (after the
-# failure) succeeds: one hook, between copies 2 and 3.
+# Copy 1 fails once copy 2 (by DELAY) has started (10 s at most); copy 2
+# hangs; copy 3 (after the failure) succeeds: one hook, between copies 2
+# and 3.
 cat >copy.sh <<'SH' || framework_failure_ "cannot write copy.sh"
 echo $$ >>pids
 echo "attempt $RETRY_ATTEMPT" >>log
 case $RETRY_ATTEMPT in
-1) sleep 0.8; exit 5 ;;
+1)	i=0
+	until grep -qx 'attempt 2' log || test $i -ge 1000; do
+		sleep 0.01
+		i=$((i + 1))
+	done
+	exit 5 ;;
 2) exec sleep "$1" ;;
 esac
 exit 0

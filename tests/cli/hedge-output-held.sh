@@ -27,7 +27,9 @@ SH
 pid=$!
 bg_ $pid
 wait_lines_ 1 wrote || fail_ "the copy did not run"
-sleep 0.5
+# retry asleep after that has taken what the copy wrote (its pipes would
+# wake it), and would have passed it on.
+wait_for_ "asleep_ $pid"
 expect_empty out || fail=1
 expect_empty err || fail=1
 : >go

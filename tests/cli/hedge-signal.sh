@@ -8,22 +8,24 @@
 # shellcheck source=lib-supervise.sh
 . "$TESTS_DIR/lib-supervise.sh"
 
-# Each copy leaves a grandchild and waits; copy 2 says when it runs.
+# Each copy leaves a grandchild, says so once it runs (sleep is its name)
+# in ./up.N, and waits.
 cat >copy.sh <<'SH' || framework_failure_ "cannot write copy.sh"
 echo $$ >>pids
 echo "$RETRY_ATTEMPT" >>runs
 sleep "$1" &
-test "$RETRY_ATTEMPT" = 2 && echo up >two
+until pgrep -x -P $$ sleep >/dev/null; do sleep 0.01; done
+echo up >up.$RETRY_ATTEMPT
 wait
 exit 1
 SH
 
 for sig in TERM INT HUP; do
-	rm -f runs two
+	rm -f runs up.*
 	m=$(marker_)
 	# (A background sleep ignores SIGINT: SIGKILL after -k 1 takes it.)
-	drive_ -w two -s 0.2 -k $sig -l 20 -- "$RETRY" -a 5 -k 1 --hedge=200ms \
-		sh copy.sh "$m" 2>err
+	drive_ -w up.1 -w up.2 -a -k $sig -l 20 -- \
+		"$RETRY" -a 5 -k 1 --hedge=200ms sh copy.sh "$m" 2>err
 	expect_death_ $sig || fail=1
 	test "$ms" -lt 6000 || note_ "SIG$sig: retry took ${ms}ms to die" ||
 		fail=1
@@ -32,10 +34,10 @@ for sig in TERM INT HUP; do
 done
 
 # --hedge=0 and 3 at once: all three stopped.
-rm -f runs two
+rm -f runs up.*
 m=$(marker_)
-drive_ -w two -s 0.3 -k TERM -l 20 -- "$RETRY" -a 5 --hedge=0 --hedge-max=3 \
-	sh copy.sh "$m" 2>err
+drive_ -w up.1 -w up.2 -w up.3 -a -k TERM -l 20 -- \
+	"$RETRY" -a 5 --hedge=0 --hedge-max=3 sh copy.sh "$m" 2>err
 expect_death_ TERM || fail=1
 expect_runs 3 || fail=1
 gone_within_ -f "sleep $m" || fail=1

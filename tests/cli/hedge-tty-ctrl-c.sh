@@ -19,10 +19,17 @@ exec sleep "$1"
 EOF2
 type_ "'$RETRY' -a 5 -k 1 --hedge=200ms sh copy.sh $m; echo went on >after"
 wait_lines_ 2 runs || fail_ "the copies did not start:" "$(screen_)"
-sleep 0.2
+# Ctrl-C once both copies sleep, each with its grandchild, and retry too.
+retry_pid=$(ppid_of_ "$(head -n 1 pids)")
+# shellcheck disable=SC2317 # called through wait_for_
+settled_() {
+	test "$(live_ -f "sleep $m" | wc -l)" -ge 4 && asleep_ "$retry_pid"
+}
+wait_for_ settled_
 ctrl_c_stops_line_ || fail=1
-sleep 0.3
+# Once nothing of the run is left (the marker is in every copy's command
+# line, and retry's), no copy can start any more.
+wait_for_ 'test -z "$(live_ -f "$m")"'
 expect_runs 2 || fail=1
-gone_within_ -f "sleep $m" || fail=1
 
 Exit "$fail"

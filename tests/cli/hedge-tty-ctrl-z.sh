@@ -21,7 +21,15 @@ echo done >f
 EOF2
 type_ "'$RETRY' -a 5 --hedge=200ms sh copy.sh $m"
 wait_lines_ 2 pids || fail_ "the copies did not start:" "$(screen_)"
-sleep 0.2
+# Ctrl-Z once copy 1 sleeps (its child), copy 2 is sleep, and retry
+# sleeps.
+retry_pid=$(ppid_of_ "$(head -n 1 pids)")
+# shellcheck disable=SC2317 # called through wait_for_
+settled_() {
+	pgrep -P "$(head -n 1 pids)" >/dev/null &&
+		test -n "$(live_ -f "sleep $m")" && asleep_ "$retry_pid"
+}
+wait_for_ settled_
 tmux_ send-keys C-z
 wait_screen_ Stopped ||
 	fail_ "the shell did not see its job stop:" "$(screen_)"

@@ -10,16 +10,21 @@
 # shellcheck source=lib-supervise.sh
 . "$TESTS_DIR/lib-supervise.sh"
 
-# Copy 1 writes 6 bytes then hangs; the hedge, copy 2, succeeds.
+# Copy 1 writes 6 bytes then hangs; the hedge, copy 2, succeeds once they
+# are written (retry takes what a loser wrote until it is gone).
 cat >copy.sh <<'SH' || framework_failure_ "cannot write copy.sh"
 echo $$ >>pids
 echo "$RETRY_ATTEMPT" >>runs
 if test "$RETRY_ATTEMPT" = 1; then
 	echo hello
+	: >said
 	exec sleep "$1"
 fi
-# Until the loser's output is in.
-sleep 0.3
+i=0
+until test -e said || test $i -ge 1000; do
+	sleep 0.01
+	i=$((i + 1))
+done
 exit 0
 SH
 
@@ -37,7 +42,7 @@ expect_empty bad || fail=1
 gone_within_ -f "sleep $m" || fail=1
 
 # -m names the command in them.
-rm -f runs
+rm -f runs said
 m=$(marker_)
 returns_ 0 "$RETRY" -v -m probe --hedge=300ms sh copy.sh "$m" >out 2>err ||
 	fail=1
@@ -46,7 +51,7 @@ grep -Eq '^retry: probe: attempt 2( of |/)5 starting as a hedge' err ||
 gone_within_ -f "sleep $m" || fail=1
 
 # The default verbosity: neither line.
-rm -f runs
+rm -f runs said
 m=$(marker_)
 returns_ 0 "$RETRY" --hedge=300ms sh copy.sh "$m" >out 2>err || fail=1
 grep -e 'as a hedge' -e 'succeeded first' err >bad
@@ -54,7 +59,7 @@ expect_empty bad || fail=1
 gone_within_ -f "sleep $m" || fail=1
 
 # -q: nothing at all.
-rm -f runs
+rm -f runs said
 m=$(marker_)
 returns_ 0 "$RETRY" -q --hedge=300ms sh copy.sh "$m" >out 2>err || fail=1
 expect_empty err || fail=1

@@ -7,28 +7,19 @@
 # shellcheck source=lib.sh
 . "${TESTS_DIR:-$(dirname "$0")}/lib.sh"
 
-# wait_for FILE: until FILE is there and not empty, at most 20 s.
-wait_for() {
-	i_=0
-	while ! test -s "$1"; do
-		i_=$((i_ + 1))
-		test $i_ -lt 200 || return 1
-		sleep 0.1
-	done
-}
-
 # shellcheck disable=SC2016 # expanded by the hook's shell
 hook='echo "$RETRY_STATUS" >>gave-up'
 
-# interrupt DELAY COMMAND...: start retry, SIGTERM it once COMMAND ran.
+# interrupt DELAY COMMAND STATE: start retry, SIGTERM it once COMMAND ran
+# and retry is in STATE: asleep_ (waiting for the attempt) or idle_ (the
+# attempt and the --on-retry hook over, in the sleep).
 interrupt() {
 	rm -f runs gave-up
 	"$RETRY" -q -a 3 --delay="$1" --on-give-up="$hook" \
 		--on-retry='echo retry >>retried' sh -c "$2" >out 2>err &
 	pid=$!
-	wait_for runs || { kill -s KILL $pid; note_ "the attempt never ran"
-		return 1; }
-	sleep 0.3
+	poll_ "test -s runs && $3 $pid" || { kill -s KILL $pid
+		note_ "retry never reached $3"; return 1; }
 	kill -s TERM $pid
 	wait $pid
 	st=$?
@@ -40,9 +31,9 @@ interrupt() {
 }
 
 # During an attempt (which dies of the forwarded signal).
-interrupt 0 'echo run >>runs; sleep 30 & wait' || fail=1
+interrupt 0 'echo run >>runs; sleep 30 & wait' asleep_ || fail=1
 # During the sleep after a failed attempt.
-interrupt 30s 'echo run >>runs; exit 1' || fail=1
+interrupt 30s 'echo run >>runs; exit 1' idle_ || fail=1
 test "$(cat retried 2>/dev/null)" = retry ||
 	note_ "--on-retry did not run before the sleep" || fail=1
 

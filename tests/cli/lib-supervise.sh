@@ -31,10 +31,13 @@ exit_cmds_=
 bg_() { bg_pids_="$bg_pids_ $1"; }
 
 # types_hello_ PID: type "hello" to the attempt that a job (retry, PID)
-# brought back with fg reads; it must print "got hello", and the job end
-# with status 0 in ./st ("status=N", written by the shell).
+# brought back with fg reads, once it has the terminal (its pid the last
+# of ./pids); it must print "got hello", and the job end with status 0 in
+# ./st ("status=N", written by the shell).
 types_hello_() {
-	sleep 0.3
+	poll_ 'has_tty_ "$(tail -n 1 pids)"' ||
+		note_ "the attempt never had the terminal:" "$(screen_)" ||
+		return 1
 	type_ hello
 	wait_lines_ 1 st || fail_ "retry did not end after fg:" "$(screen_)" \
 		"$(ps -o pid=,stat=,args= -p "$1,$(cat pids)")"
@@ -110,20 +113,24 @@ cat >"$drive_py_" <<'PYEOF' || framework_failure_ "cannot write drive.py"
 """Run COMMAND with a known signal state, send it signals, report its end.
 
 drive.py [-x] [-i SIG]... [-b SIG]... [-c] [-o FILE] [-l SECS]
-         [-w FILE | -s SECS | -k SIG]... -- COMMAND [ARG]...
+         [-w FILE | -a | -z | -u CMD | -s SECS | -k SIG]... -- COMMAND [ARG]...
 
 COMMAND starts with every signal at its default action and none blocked,
 except those named by -i (ignored) and -b (blocked); core dumps are off
 unless -c.  With -x, drive.py becomes COMMAND.  Otherwise COMMAND runs in a
-process group of its own while drive.py carries out, in order, -w (wait
-until FILE exists and is not empty), -s (sleep) and -k (send SIG to
-COMMAND), then waits for it to end and writes to FILE (-o, ./drive.out)
-one line: "exit STATUS MS" or "signal NAME MS", MS the time from the last
--k (or the start) to the end, then "early" if COMMAND ended before every
-step was done and "core" if it dumped core; or "hung MS" if it was still
-running after SECS (-l, 10), when drive.py kills it.
+process group of its own while drive.py carries out its steps in order:
+wait until FILE exists and is not empty (-w); until COMMAND sleeps in a
+poll with no signal pending (-a: asleep_ in lib.sh); until it does so with
+no child (-z: idle_); until `sh -c CMD sh PID`, PID COMMAND's, succeeds,
+its output dropped (-u); sleep (-s); send SIG to COMMAND (-k).  Then it
+waits for COMMAND to end and writes to FILE (-o, ./drive.out) one line:
+"exit STATUS MS" or "signal NAME MS", MS the time from the last -k (or
+the start) to the end, then "early" if COMMAND ended before every step
+was done, "stuck" if a wait went on until SECS were up, and "core" if it
+dumped core; or "hung MS" if it was still running after SECS (-l, 10),
+when drive.py kills it.
 """
-import os, resource, signal, sys, time
+import os, resource, signal, subprocess, sys, time
 
 def signum(name):
     if name.isdigit():
@@ -143,6 +150,52 @@ def child_state(ignored, blocked, core):
     hard = resource.getrlimit(resource.RLIMIT_CORE)[1]
     resource.setrlimit(resource.RLIMIT_CORE, (hard if core else 0, hard))
 
+def wchan_named():
+    """Whether the kernel names a sleeper's wait: asked of the shell that
+    runs drive.py, which waits for it."""
+    try:
+        with open("/proc/%d/wchan" % os.getppid()) as f:
+            return f.read().strip() not in ("", "0")
+    except OSError:
+        return False
+
+def asleep(pid, named):
+    """PID sleeps in a poll, with no signal pending (asleep_ in lib.sh)."""
+    try:
+        if named:
+            with open("/proc/%d/wchan" % pid) as f:
+                w = f.read()
+            if "poll" not in w and "select" not in w:
+                return False
+        else:
+            with open("/proc/%d/stat" % pid) as f:
+                if f.read().rsplit(")", 1)[1].split()[0] != "S":
+                    return False
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                k, _, v = line.partition(":")
+                if k in ("SigPnd", "ShdPnd") and int(v, 16) != 0:
+                    return False
+    except (OSError, IndexError, ValueError):
+        return False
+    return True
+
+def childless(pid):
+    """PID has no child, not even a zombie."""
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            return f.read().strip() == ""
+    except OSError:
+        pass
+    for d in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    return False
+        except (OSError, IndexError, ValueError):
+            continue
+    return True
+
 def main(argv):
     ignored, blocked, steps = set(), set(), []
     core, exec_mode, out, limit = False, False, "drive.out", 10.0
@@ -151,6 +204,8 @@ def main(argv):
         opt = argv[i]
         if opt == "-x":
             exec_mode = True
+        elif opt in ("-a", "-z"):
+            steps.append((opt, None))
         elif opt == "-c":
             core = True
         else:
@@ -164,7 +219,7 @@ def main(argv):
                 out = arg
             elif opt == "-l":
                 limit = float(arg)
-            elif opt in ("-w", "-s", "-k"):
+            elif opt in ("-w", "-u", "-s", "-k"):
                 steps.append((opt, arg))
             else:
                 sys.exit("drive.py: bad option " + opt)
@@ -193,14 +248,26 @@ def main(argv):
                 status = st
         return status is not None
 
-    mark = t0
+    named = wchan_named()
+    conds = {
+        "-w": lambda a: os.path.exists(a) and os.path.getsize(a) > 0,
+        "-a": lambda a: asleep(pid, named),
+        "-z": lambda a: asleep(pid, named) and childless(pid),
+        "-u": lambda a: subprocess.call(["sh", "-c", a, "sh", str(pid)],
+                                        stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL) == 0,
+    }
+    mark, stuck = t0, False
     for opt, arg in steps:
         if poll():
             early = True
             break
-        if opt == "-w":
-            while not (os.path.exists(arg) and os.path.getsize(arg) > 0):
-                if poll() or time.monotonic() > end:
+        if opt in conds:
+            while not conds[opt](arg):
+                if poll():
+                    break
+                if time.monotonic() > end:
+                    stuck = True
                     break
                 time.sleep(0.01)
         elif opt == "-s":
@@ -226,6 +293,8 @@ def main(argv):
         report = "exit %d %d" % (os.WEXITSTATUS(status), ms)
     if early:
         report += " early"
+    if stuck:
+        report += " stuck"
     with open(out, "w") as f:
         f.write(report + "\n")
 
@@ -234,7 +303,7 @@ PYEOF
 
 # drive_ ARG...: python3 drive.py ARG... (see its synopsis); its report is
 # left in $how (exit, signal or hung), $num (the status or the signal's name,
-# as TERM), $ms and $notes ("early", "core" or nothing).
+# as TERM), $ms and $notes ("early", "stuck", "core" or nothing).
 drive_() {
 	rm -f drive.out
 	"$python_" -I -S "$drive_py_" -o drive.out "$@"
@@ -274,6 +343,28 @@ expect_gone_() {
 # pgid_of_ PID: the process group of PID.
 pgid_of_() {
 	sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f3
+}
+
+# ppid_of_ PID: the parent of PID.
+ppid_of_() {
+	sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f2
+}
+
+# gone_ PID: PID has ended (a zombie has).
+gone_() {
+	case $(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null) in
+	'' | Z*) return 0 ;;
+	esac
+	return 1
+}
+
+# has_tty_ PID: PID's process group has its terminal: after the name in
+# /proc/PID/stat come state, ppid, pgrp, session, tty and tpgid, the
+# terminal's foreground group.
+has_tty_() {
+	# shellcheck disable=SC2046 # the fields, one word each
+	set -- $(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null)
+	test -n "${6-}" && test "$3" = "$6"
 }
 
 # live_ PGREP-ARG...: the pids that `pgrep PGREP-ARG...` finds, zombies
@@ -351,6 +442,10 @@ tmux_start_() {
 		sleep 0.05
 	done
 }
+
+# shell_job_: the pid of the job that the terminal's shell runs in the
+# foreground (its child).
+shell_job_() { pgrep -P "$(tmux_ display -p '#{pane_pid}')"; }
 
 # tmux_ ARG...: tmux ARG... on the test's server.
 tmux_() { tmux -S "$tmux_sock_" "$@"; }

@@ -114,6 +114,91 @@ timed_() {
 # gaps FILE: the time in ms between consecutive stamps, one per line.
 gaps() { awk 'NR > 1 { printf "%d\n", ($1 - p) / 1000000 } { p = $1 }' "$1"; }
 
+# Waiting.  A test that must let retry reach a state (asleep between
+# attempts, waiting on a lock, its attempt in the foreground) before it
+# acts waits for a sign of that state, never for a time: a time that is
+# enough on an idle machine is not on a loaded one, and a check that
+# passes as well when the step came too early proves nothing.  A fixed
+# sleep that orders events is left only where no sign can be had; the
+# line above it then says why, after "# order:" (grep -c counts them).
+
+# poll_ CONDITION [SECONDS]: evaluate the shell command CONDITION every
+# 10 ms until it is true; false if it is not within SECONDS (20) or so: a
+# loaded machine stretches the tries, and the bound with them.
+poll_() {
+	poll_n_=$((${2:-20} * 100))
+	until eval "$1"; do
+		poll_n_=$((poll_n_ - 1))
+		test "$poll_n_" -gt 0 || return 1
+		sleep 0.01
+	done
+}
+
+# wait_for_ CONDITION [SECONDS]: poll_; the test fails if it waits in vain.
+wait_for_() {
+	poll_ "$@" || fail_ "waited ${2:-20} s in vain for: $1"
+}
+
+# wchan_named_: the kernel names the wait a process sleeps in
+# (/proc/PID/wchan). Asked once: of this shell, which sleeps reading the
+# command substitution's pipe (a few tries: the child may read before the
+# parent is asleep).
+wchan_named_() {
+	if test -z "${wchan_named_-}"; then
+		wchan_named_=no
+		for _ in 1 2 3; do
+			case $(cat "/proc/$$/wchan" 2>/dev/null) in
+			'' | 0) ;;
+			*) wchan_named_=yes; break ;;
+			esac
+		done
+	fi
+	test "$wchan_named_" = yes
+}
+
+# asleep_ PID: PID sleeps in a poll (ppoll(), the wait of retry's event
+# loop, between two events), with no signal pending.  Where the kernel does
+# not name the wait, state S stands for it.  (A process that a signal or
+# an event has woken is no longer asleep: its wchan is 0.)
+asleep_() {
+	if wchan_named_; then
+		case $(cat "/proc/$1/wchan" 2>/dev/null) in
+		*poll* | *select*) ;;
+		*) return 1 ;;
+		esac
+	else
+		case $(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null) in
+		S*) ;;
+		*) return 1 ;;
+		esac
+	fi
+	test -r "/proc/$1/status" || return 1
+	while read -r as_k_ as_v_; do
+		case $as_k_ in
+		SigPnd: | ShdPnd:)
+			case $as_v_ in
+			*[!0]*) return 1 ;;
+			esac ;;
+		esac
+	done <"/proc/$1/status"
+}
+
+# idle_ PID: PID is asleep_ and has no child, not even a zombie: retry
+# between two attempts (every attempt reaped), or waiting before the first.
+idle_() {
+	asleep_ "$1" || return 1
+	if test -r "/proc/$1/task/$1/children"; then
+		id_c_=
+		read -r id_c_ <"/proc/$1/task/$1/children"
+		test -z "$id_c_"
+	else
+		test -z "$(pgrep -P "$1")"
+	fi
+}
+
+# file_has_ FILE TEXT: FILE has a line that contains TEXT (a fixed string).
+file_has_() { grep -Fq -e "$2" "$1" 2>/dev/null; }
+
 # require_ns_date_: skip unless date(1) gives nanoseconds (GNU date).
 require_ns_date_() {
 	case $(date +%N) in

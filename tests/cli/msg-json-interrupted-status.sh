@@ -24,8 +24,9 @@ for k, v in want.items():
         sys.exit("%s is %r, expected %r: %r" % (k, e.get(k), v, events))
 PY
 
-# SIGTERM during the sleep: 143.
-drive_ -w runs -s 0.3 -k TERM -- "$RETRY" --log-format=json -a 5 \
+# SIGTERM during the sleep (retry idle: the attempt reaped, retry asleep):
+# 143.
+drive_ -w runs -z -k TERM -- "$RETRY" --log-format=json -a 5 \
 	--delay=30s sh flaky.sh 99 2>err
 expect_death_ TERM || fail=1
 "$python_" last.py err 15 || fail=1

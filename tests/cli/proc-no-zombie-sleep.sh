@@ -12,15 +12,8 @@
 retry_pid=$!
 bg_ $retry_pid
 
-i=0
-until test -s runs; do
-	i=$((i + 1))
-	test $i -le 100 || framework_failure_ "the attempt did not start"
-	sleep 0.05
-done
-# The attempt exits at once; give retry time to reap it.
-sleep 0.5
-kill -0 $retry_pid 2>/dev/null || framework_failure_ "retry is not sleeping"
+# In the sleep: retry said so, and sleeps in its event loop.
+wait_for_ 'file_has_ err "retrying in 5s" && asleep_ $retry_pid'
 kids=$(ps --ppid $retry_pid -o pid=,stat=,args=)
 test -z "$kids" || note_ "retry's children during its sleep:" "$kids" ||
 	fail=1

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# A server slow for a moment (here stopped for 0.6 s; in the herd, a crowd
+# A server slow for a moment (here stopped until the run has warned; in
+# the herd, a crowd
 # of runs making their TLS handshakes at once): the first call runs out of
 # its 250 ms and the run goes on without the budget, warned once, but the
 # connection is kept with the replies it owes; the next attempt's call
@@ -18,7 +19,10 @@ start_redis_
 conns_() { rcli_ info stats | sed -n 's/^total_connections_received:\([0-9]*\).*/\1/p'; }
 c0=$(conns_)
 kill -STOP "$redis_pid"
-{ sleep 0.6; kill -CONT "$redis_pid"; } &
+{
+	poll_ 'file_has_ err "budget k cannot be used ("'
+	kill -CONT "$redis_pid"
+} &
 cont_pid=$!
 # Attempts at 0, 0.8 and 1.6 s.
 returns_ 3 "$RETRY" -v -a 3 -d 800ms --budget=k --store="$url" \

@@ -14,12 +14,13 @@
 . "$TESTS_DIR/lib-redis.sh"
 
 port=$(free_port_)
-# Attempts at 0, 1.2, 2.4 and 3.6 s; the server is up from about 0.3 s.
+# Attempts at 0, 1.2, 2.4 and 3.6 s; the server starts once the first
+# found none, and warned.
 "$RETRY" -v -a 4 -d 1200ms --budget=b \
 	--store="redis://127.0.0.1:$port" --budget-burst=5 --budget-ratio=0 \
 	--budget-rate=0/s -- sh -c 'echo . >>runs; exit 3' 2>err &
 run_pid=$!
-sleep 0.3
+wait_for_ 'file_has_ err "budget b cannot be used"'
 set_port_=1 start_redis_
 wait "$run_pid"
 rc=$?

@@ -11,7 +11,7 @@
 # shellcheck disable=SC2317 # called through thrice_
 dies() {
 	rm -f runs
-	drive_ -w runs -s 0.3 -k "$1" -- "$RETRY" -a 5 --delay=30s \
+	drive_ -w runs -z -k "$1" -- "$RETRY" -a 5 --delay=30s \
 		sh flaky.sh 99 2>err
 	expect_death_ "$1" || return 1
 	expect_runs 1 || return 1

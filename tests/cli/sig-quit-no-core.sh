@@ -17,7 +17,8 @@ case $(cat /proc/sys/kernel/core_pattern 2>/dev/null) in
 esac
 
 # drive.py -c lets retry dump core; the attempt does not, so that any core
-# would be retry's.  During an attempt, then during a sleep.
+# would be retry's.  During an attempt, then during a sleep (retry idle:
+# the attempt reaped, retry asleep).
 for when in attempt sleep; do
 	rm -f runs
 	if test $when = attempt; then
@@ -25,7 +26,7 @@ for when in attempt sleep; do
 			sh -c 'ulimit -c 0; echo $$ >>pids; trap "exit 1" QUIT
 			echo run >>runs; while :; do sleep 0.05; done' 2>err
 	else
-		drive_ -c -w runs -s 0.3 -k QUIT -- "$RETRY" -a 5 --delay=30s \
+		drive_ -c -w runs -z -k QUIT -- "$RETRY" -a 5 --delay=30s \
 			sh -c 'ulimit -c 0; echo run >>runs; exit 1' 2>err
 	fi
 	test "$how $num" = "signal QUIT" ||

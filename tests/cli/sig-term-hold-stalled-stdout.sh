@@ -11,7 +11,9 @@
 
 stalled_fifo_
 
-drive_ -s 0.5 -k TERM -l 6 -- "$RETRY" -a 1 --stdout=hold -- \
+# SIGTERM once the attempt is over and retry sleeps with output it cannot
+# write (idle: asleep, no child).
+drive_ -z -k TERM -l 6 -- "$RETRY" -a 1 --stdout=hold -- \
 	head -c 4000000 /dev/zero >fifo 2>err 7>&-
 expect_death_ TERM || fail=1
 test "$ms" -lt 3000 || note_ "retry took ${ms}ms to die" || fail=1

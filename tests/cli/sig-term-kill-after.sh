@@ -11,9 +11,10 @@
 . "$TESTS_DIR/lib-supervise.sh"
 
 # The attempt's shell dies of SIGTERM; its child ignores it and records its
-# pid in ./gc once it does.
+# pid in ./gc once it does. The signal comes once retry waits for them,
+# asleep in its event loop.
 m=$(marker_)
-drive_ -w gc -s 0.2 -k TERM -l 8 -- "$RETRY" -a 1 -k 1 -- \
+drive_ -w gc -a -k TERM -l 8 -- "$RETRY" -a 1 -k 1 -- \
 	sh -c 'echo $$ >>pids
 	sh -c "trap \"\" TERM; echo \$\$ >gc; exec sleep $1" & wait' sh "$m" \
 	2>err

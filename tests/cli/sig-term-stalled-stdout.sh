@@ -11,7 +11,10 @@
 
 stalled_fifo_
 
-drive_ -w pids -s 0.5 -k TERM -l 6 -- "$RETRY" -a 1 --stop-if-output=zzz -- \
+# SIGTERM once the attempt, yes, sleeps: its pipe is full, as retry no
+# longer reads it, with output it cannot write; and retry sleeps too.
+drive_ -w pids -u 'grep -q "(yes) S" /proc/$(tail -n 1 pids)/stat' -a \
+	-k TERM -l 6 -- "$RETRY" -a 1 --stop-if-output=zzz -- \
 	sh -c 'echo $$ >>pids; exec yes' >fifo 2>err 7>&-
 expect_death_ TERM || fail=1
 test "$ms" -lt 3000 || note_ "retry took ${ms}ms to die" || fail=1

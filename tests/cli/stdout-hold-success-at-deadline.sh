@@ -24,9 +24,12 @@ while True:
     time.sleep(0.05)
 print(n)
 PY
+# The timeout of 1 s gives head time to write its 3 MB on a loaded
+# machine; the reader takes them in 2.3 s at the least, from then: well
+# past the deadline of 2 s.
 {
 	while test ! -e ready; do sleep 0.01; done
-	"$RETRY" -v --stdout=hold --success-on=124 -t 300ms -D 1500ms -- \
+	"$RETRY" -v --stdout=hold --success-on=124 -t 1s -D 2s -- \
 		sh -c 'head -c 3000000 /dev/zero; sleep 5' 2>err
 	echo $? >status
 } | python3 reader.py >got

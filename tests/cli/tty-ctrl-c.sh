@@ -15,11 +15,15 @@ echo $$ >>pids
 echo run >>runs
 sleep 30
 EOF
-type_ "'$RETRY' -a 5 --delay=0 sh attempt.sh; echo went on >after"
+# The marker names this test's attempts, and retry, for pgrep.
+m=$(marker_)
+type_ "'$RETRY' -a 5 --delay=0 sh attempt.sh $m; echo went on >after"
 wait_lines_ 1 runs || fail_ "the attempt did not start:" "$(screen_)"
-sleep 0.2
+# Ctrl-C once the attempt has the terminal.
+wait_for_ 'has_tty_ "$(tail -n 1 pids)"'
 ctrl_c_stops_line_ || fail=1
-sleep 0.3
+# Once nothing of the run is left, no attempt can start any more.
+wait_for_ 'test -z "$(live_ -f "attempt.sh $m")"'
 expect_runs 1 || fail=1
 expect_gone_ "$(tail -n 1 pids)" || fail=1
 

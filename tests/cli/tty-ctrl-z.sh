@@ -18,8 +18,9 @@ EOF
 type_ "'$RETRY' -a 1 sh attempt.sh"
 wait_lines_ 1 pids || fail_ "the attempt did not start:" "$(screen_)"
 pid=$(tail -n 1 pids)
-retry_pid=$(sed 's/.*) //' "/proc/$pid/stat" | cut -d' ' -f2)
-sleep 0.2
+retry_pid=$(ppid_of_ "$pid")
+# Ctrl-Z once the attempt has the terminal, and retry sleeps.
+wait_for_ "has_tty_ $pid && asleep_ $retry_pid"
 tmux_ send-keys C-z
 
 # The shell says that its job stopped, and lists it.

@@ -19,7 +19,9 @@ sleep 5
 EOF
 type_ "'$RETRY' -a 3 -d 30s -t 1s --signal=KILL -- '$RETRY' -a 1 -- sh inner.sh; echo went on >after"
 wait_screen_ 'retrying in 30s$' || fail_ "the first attempt did not time out:" "$(screen_)"
-sleep 0.3
+# Ctrl-C once the outer retry sleeps with the terminal back.
+retry_pid=$(shell_job_)
+wait_for_ "idle_ $retry_pid && has_tty_ $retry_pid"
 ctrl_c_stops_line_ || fail=1
 expect_runs 1 || fail=1
 

@@ -18,7 +18,7 @@ EOF
 type_ "'$RETRY' -a 2 --delay=0 sh attempt.sh; echo \"status=\$?\" >st"
 for n in 1 2; do
 	wait_lines_ $n pids || fail_ "attempt $n did not start:" "$(screen_)"
-	sleep 0.2
+	wait_for_ "has_tty_ $(sed -n "${n}p" pids)"
 	type_ "line $n"
 	wait_lines_ $n lines ||
 		fail_ "attempt $n did not read its line:" "$(screen_)"

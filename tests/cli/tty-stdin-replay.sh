@@ -40,7 +40,7 @@ for word in hello world; do
 			"$(screen_)"
 		sleep 0.05
 	done
-	sleep 0.2
+	wait_for_ "has_tty_ $(sed -n "${n}p" pids)"
 	type_ "$word"
 	wait_screen_ "got:$word" ||
 		fail_ "the attempt did not read '$word':" "$(screen_)"

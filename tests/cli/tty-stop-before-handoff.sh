@@ -25,6 +25,7 @@ until set -- $(sed 's/.*) //' /proc/$$/stat) && test "$3" = "$6"; do
 done
 echo "foreground" >fg
 kill -s TTIN $$
+echo "went on" >cont
 read -r line
 echo "got:$line"
 SH
@@ -37,7 +38,8 @@ until test -s fg; do
 		"$(screen_)"
 	sleep 0.05
 done
-sleep 0.5
+# Continued after its SIGTTIN: retry did not stop its job instead.
+poll_ 'test -s cont' || fail_ "the attempt was not continued:" "$(screen_)"
 screen_ | grep -F Stopped >/dev/null &&
 	fail_ "retry stopped its job:" "$(screen_)"
 type_ hello
