@@ -83,8 +83,23 @@ calls_() {
 
 floor=$(calls_ true.sum /bin/true)
 # count_ BINARY LIMIT: BINARY's own calls against LIMIT.
+# The fewest of up to 3 runs: on a loaded machine the attempt may not have
+# ended by retry's first look, and the wait then takes one more ppoll()
+# and wait4() (interrupted by SIGCHLD) than the path costs; a run with a
+# count within the limit ends the tries.
 count_() {
-	total=$(calls_ retry.sum "$1" -- /bin/true)
+	total=
+	for try_ in 1 2 3; do
+		t_=$(calls_ retry.sum.$try_ "$1" -- /bin/true)
+		case $t_ in
+		'' | *[!0-9]*) framework_failure_ "no count: '$t_'" ;;
+		esac
+		if test -z "$total" || test "$t_" -lt "$total"; then
+			total=$t_
+			cp retry.sum.$try_ retry.sum
+		fi
+		test $((total - floor)) -le "$2" && break
+	done
 	case $floor$total in
 	'' | *[!0-9]*) framework_failure_ "no counts: '$floor' '$total'" ;;
 	esac
