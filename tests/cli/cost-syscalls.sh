@@ -83,13 +83,13 @@ calls_() {
 
 floor=$(calls_ true.sum /bin/true)
 # count_ BINARY LIMIT: BINARY's own calls against LIMIT.
-# The fewest of up to 3 runs: on a loaded machine the attempt may not have
+# The fewest of up to 5 runs: on a loaded machine the attempt may not have
 # ended by retry's first look, and the wait then takes one more ppoll()
 # and wait4() (interrupted by SIGCHLD) than the path costs; a run with a
 # count within the limit ends the tries.
 count_() {
 	total=
-	for try_ in 1 2 3; do
+	for try_ in 1 2 3 4 5; do
 		t_=$(calls_ retry.sum.$try_ "$1" -- /bin/true)
 		case $t_ in
 		'' | *[!0-9]*) framework_failure_ "no count: '$t_'" ;;
