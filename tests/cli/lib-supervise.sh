@@ -48,12 +48,7 @@ types_hello_() {
 
 # wait_stopped_ PID: wait (5 s at most) until PID is stopped (ps: T).
 wait_stopped_() {
-	ws_i_=0
-	until case $(ps -o stat= -p "$1") in T*) true ;; *) false ;; esac; do
-		ws_i_=$((ws_i_ + 1))
-		test $ws_i_ -le 100 || return 1
-		sleep 0.05
-	done
+	poll_ "case \$(ps -o stat= -p $1) in T*) true ;; *) false ;; esac" 5
 }
 
 # at_exit_ COMMAND: run COMMAND when the test exits.
@@ -414,14 +409,7 @@ thrice_() {
 }
 
 # wait_lines_ N FILE: wait until FILE has at least N lines, 10 s at most.
-wait_lines_() {
-	i_=0
-	until test "$(nlines "$2")" -ge "$1"; do
-		i_=$((i_ + 1))
-		test $i_ -le 200 || return 1
-		sleep 0.05
-	done
-}
+wait_lines_() { poll_ "test \"\$(nlines '$2')\" -ge $1" 10; }
 
 # tmux_start_: start an interactive bash in a terminal of its own (a tmux
 # server of the test's own), in the test directory; skip without tmux.
