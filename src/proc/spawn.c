@@ -10,7 +10,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -99,6 +101,48 @@ static volatile int		vfork_seen;
 static volatile int		vfork_errno;
 
 /*
+ * Whether what execvp() found for name, and could not run, is directories
+ * alone: name itself when it has a slash, else each PATH entry's name
+ * (execvp()'s search, whose EACCES says only that some candidate could not
+ * be run). In the child: stat() and the stack, nothing that allocates.
+ */
+static int
+only_directories(const char *name)
+{
+	struct stat	 sb;
+	char		 buf[PATH_MAX];
+	const char	*dirs, *p, *end;
+	size_t		 d, n = strlen(name);
+	int		 found = 0;
+
+	if (strchr(name, '/') != NULL)
+		return stat(name, &sb) == 0 && S_ISDIR(sb.st_mode);
+	if ((dirs = getenv("PATH")) == NULL)
+		dirs = "/bin:/usr/bin";	/* glibc's and musl's default */
+	for (p = dirs; ; p = end + 1) {
+		if ((end = strchr(p, ':')) == NULL)
+			end = p + strlen(p);
+		d = (size_t)(end - p);
+		if (d == 0)		/* an empty entry: the working directory */
+			buf[d++] = '.';
+		else if (d < sizeof buf)
+			memcpy(buf, p, d);
+		if (d + 1 + n < sizeof buf) {
+			buf[d] = '/';
+			memcpy(buf + d + 1, name, n + 1);
+			if (stat(buf, &sb) == 0) {
+				if (!S_ISDIR(sb.st_mode))
+					return 0;	/* a file it could not run */
+				found = 1;
+			}
+		}
+		if (*end == '\0')
+			break;
+	}
+	return found;
+}
+
+/*
  * In the child: become the attempt, or report errno (in vfork_errno, and
  * to errfd unless it is -1) and exit.
  */
@@ -106,7 +150,6 @@ static void __attribute__((noinline, noreturn))
 child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
     struct io_path *path, int errfd)
 {
-	struct stat	sb;
 	int		e;
 
 	vfork_seen = 1;
@@ -126,8 +169,7 @@ child_exec(struct supervise *s, char **argv, char **envp, struct io *io,
 #endif
 	e = errno;
 	/* `retry -- /tmp`: say it is a directory, not a permission denied. */
-	if (e == EACCES && strchr(argv[0], '/') != NULL &&
-	    stat(argv[0], &sb) == 0 && S_ISDIR(sb.st_mode))
+	if (e == EACCES && only_directories(argv[0]))
 		e = EISDIR;
 	vfork_errno = e;
 	if (errfd != -1)
