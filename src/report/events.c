@@ -17,6 +17,7 @@
 #include "policy/shquote.h"
 #include "policy/large.h"
 #include "policy/signame.h"
+#include "report/cistep.h"
 #include "report/live.h"
 #include "report/log.h"
 #include "report/msg.h"
@@ -245,6 +246,7 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 	char		d[32];
 
 	ln.len = 0;
+	cistep_failed(a);	/* for a CI step's summary, at any verbosity */
 	if (msg.ci_folds) {
 		msg_add(&ln, "attempt %llu failed (",
 		    (unsigned long long)a->attempt);
@@ -327,6 +329,7 @@ log_copy_failed(const struct log_attempt *a, uint64_t delay,
 	char		d[32];
 
 	ln.len = 0;
+	cistep_failed(a);
 	if (msg.verbosity < 0)
 		return;
 	if (msg.format == LOG_JSON) {
