@@ -39,17 +39,14 @@
 /* The run's failed attempts: touched only when one fails. */
 static struct step_failures	fails LARGE_ZEROED;
 
-/* An attempt failed: note its status and why, for the summary. */
+/*
+ * Attempt n failed with status: note it, and why (reason, len bytes, in
+ * the messages' words), for the summary.
+ */
 void
-cistep_failed(const struct log_attempt *a)
+cistep_failed(uint64_t n, int status, const char *reason, size_t len)
 {
-	struct line	ln;
-
-	if (a->attempt == 0 || a->outcome == NULL)
-		return;
-	ln.len = 0;
-	msg_attempt_outcome(&ln, a);
-	step_note_failure(&fails, a->attempt, a->status, ln.buf, ln.len);
+	step_note_failure(&fails, n, status, reason, len);
 }
 
 /* How many attempts failed; *last, the last one's status. */

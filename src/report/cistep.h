@@ -12,8 +12,6 @@
 
 #include "policy/stepreport.h"
 
-struct log_attempt;
-
 /* A run that is over, for its reports. */
 struct cistep_end {
 	int		 ci;		/* --ci=auto: 1; off: 0 */
@@ -25,7 +23,7 @@ struct cistep_end {
 	uint64_t	 total_ns;
 };
 
-void	 cistep_failed(const struct log_attempt *);
+void	 cistep_failed(uint64_t, int, const char *, size_t);
 uint64_t cistep_failures(int *);
 int	 cistep_dotenv_check(const char *, char *, size_t);
 int	 cistep_write(const struct cistep_end *);

@@ -68,6 +68,22 @@ msg_attempt_outcome(struct line *ln, const struct log_attempt *a)
 		msg_add(ln, ", %s", a->why);
 }
 
+/*
+ * An attempt failed: noted for a CI step's summary (cistep.c), with its
+ * outcome in words, at any verbosity. None ran: nothing to note.
+ */
+void
+msg_note_failed(const struct log_attempt *a)
+{
+	struct line	ln;
+
+	if (a->attempt == 0 || a->outcome == NULL)
+		return;
+	ln.len = 0;
+	msg_attempt_outcome(&ln, a);
+	cistep_failed(a->attempt, a->status, ln.buf, ln.len);
+}
+
 /* Did the wait come from a Retry-After, as it did before rate limits? */
 static int
 is_retry_after(const struct log_attempt *a)
@@ -246,7 +262,7 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 	char		d[32];
 
 	ln.len = 0;
-	cistep_failed(a);	/* for a CI step's summary, at any verbosity */
+	msg_note_failed(a);
 	if (msg.ci_folds) {
 		msg_add(&ln, "attempt %llu failed (",
 		    (unsigned long long)a->attempt);
@@ -329,7 +345,7 @@ log_copy_failed(const struct log_attempt *a, uint64_t delay,
 	char		d[32];
 
 	ln.len = 0;
-	cistep_failed(a);
+	msg_note_failed(a);
 	if (msg.verbosity < 0)
 		return;
 	if (msg.format == LOG_JSON) {

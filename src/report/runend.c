@@ -171,7 +171,7 @@ log_give_up(const struct log_attempt *a, enum run_end why)
 	struct log_attempt	none = *a;
 
 	ln.len = 0;
-	cistep_failed(a);	/* told already when it was retried: once */
+	msg_note_failed(a);	/* noted already if it was retried: once */
 	if (msg.verbosity < 0)
 		return;
 	if (msg.format == LOG_JSON) {
@@ -348,7 +348,7 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 	struct line	ln, hint;
 
 	ln.len = 0;
-	cistep_failed(a);
+	msg_note_failed(a);
 	msg_child_silent();	/* it ended before the command could write */
 	exec_hint(&hint, cmd, a->outcome->exec_errno);
 	if (msg.format == LOG_JSON) {
