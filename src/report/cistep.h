@@ -20,7 +20,7 @@ struct cistep_end {
 	int		 status;	/* retry's */
 	int		 signo;		/* STEP_SIGNALED */
 	uint64_t	 attempts;	/* started */
-	uint64_t	 total_ns;
+	uint64_t	 start;		/* the run's, monotonic ns */
 };
 
 void	 cistep_failed(uint64_t, int, const char *, size_t);

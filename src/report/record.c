@@ -102,7 +102,7 @@ report(const struct record *rec, int was_stopped)
 	e.status = signo != 0 ? 128 + signo : rec->status;
 	e.signo = signo;
 	e.attempts = rec->attempts;
-	e.total_ns = eventloop_now() - rec->start;
+	e.start = rec->start;
 	/* A warning said goes out while the reader takes it. */
 	if (cistep_write(&e))
 		eventloop_flush_sinks(rec->deadline);
