@@ -12,12 +12,12 @@
 
 printf 'old=1\nolder=2\nmore=3\nlines=4\n' >d.env
 chmod 640 d.env
-ino=$(ls -i d.env | awk '{ print $1 }')
+ino=$(stat -c %i d.env)
 returns_ 0 "$RETRY" -q --ci=off -a 5 -d 0 --ci-dotenv=d.env sh say.sh 2 \
 	>out 2>err || fail=1
 printf 'attempts=3\nexit_status=0\ngave_up=false\n' >exp
 cmp -s exp d.env || note_ "the dotenv file holds:" "$(cat d.env)" || fail=1
-test "$(ls -i d.env | awk '{ print $1 }')" != "$ino" ||
+test "$(stat -c %i d.env)" != "$ino" ||
 	note_ "the file was written in place, not replaced" || fail=1
 case $(ls -l d.env) in
 -rw-r-----*) ;;
