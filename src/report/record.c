@@ -2,10 +2,10 @@
 /*
  * The run's record, once it is over: --metrics counts it in FILE
  * (metrics.c), then the reports for CI steps tell of it (cistep.c). A
- * record that cannot be written is said; retry's status
- * stays the command's, which is what the caller acts on, unless a stop
- * signal ends the wait for FILE's lock: then retry dies of it, as it
- * does of one in any of its waits.
+ * record that cannot be written is said; retry's status stays the
+ * command's, which is what the caller acts on, unless a stop signal ends
+ * the wait for FILE's lock: then retry dies of it, as it does of one in
+ * any of its waits, and the reports say so.
  */
 #include "config.h"
 
