@@ -15,8 +15,8 @@ _retry_takes_value()
 		signal retry-on while
 		stop-on success-on until splay seed message log-format stdin
 		stdout retry-if-output stop-if-output fail-if-output on-retry
-		on-give-up budget store budget-burst budget-ratio budget-rate
-		budget-wait breaker ci metrics metrics-label'
+		on-give-up on-recover budget store budget-burst budget-ratio
+		budget-rate budget-wait breaker ci metrics metrics-label ci-dotenv'
 	# --http takes its LIST only as --http=LIST, never the next word.
 	local long_noarg='foreground dry-run quiet verbose help version http'
 
@@ -128,6 +128,11 @@ _retry()
 	--metrics-label)
 		return
 		;;
+	--ci-dotenv)
+		# Any file: GitLab reads the report from the job's artifacts.
+		_filedir
+		return
+		;;
 	--stdin)
 		COMPREPLY=($(compgen -W 'replay pass null' -- "$cur"))
 		return
@@ -151,7 +156,7 @@ _retry()
 	--retry-if-output | --stop-if-output | --fail-if-output)
 		return
 		;;
-	--on-retry | --on-give-up)
+	--on-retry | --on-give-up | --on-recover)
 		COMPREPLY=($(compgen -c -- "$cur"))
 		return
 		;;
@@ -199,11 +204,12 @@ _retry()
 			--signal= --foreground --splay= -r --retry-on= --while=
 			-x --stop-on= --success-on= --until= --seed= -n --dry-run
 			--stdin= --stdout= --retry-if-output= --stop-if-output=
-			--fail-if-output= --on-retry= --on-give-up= --http --http=
+			--fail-if-output= --on-retry= --on-give-up= --on-recover=
+			--http --http=
 			--budget= --store= --budget-burst= --budget-ratio=
 			--budget-rate= --budget-wait= --breaker=
 			-m --message= -q --quiet -v --verbose --log-format=
-			--ci= --metrics= --metrics-label=
+			--ci= --metrics= --metrics-label= --ci-dotenv=
 			-h --help -V --version --' -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace
 		return

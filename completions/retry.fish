@@ -19,9 +19,10 @@ function __fish_retry_print_command
         --hedge --hedge-max --kill-after \
         --signal --splay --retry-on --while --stop-on --success-on --until \
         --seed --message --log-format --stdin --stdout --retry-if-output \
-        --stop-if-output --fail-if-output --on-retry --on-give-up --budget \
+        --stop-if-output --fail-if-output --on-retry --on-give-up \
+        --on-recover --budget \
         --store --budget-burst --budget-ratio --budget-rate --budget-wait \
-        --breaker --ci --metrics --metrics-label
+        --breaker --ci --metrics --metrics-label --ci-dotenv
     set -l long_novalue --foreground --dry-run --quiet --verbose --help --version \
         --http
     set -l i 1
@@ -155,6 +156,7 @@ complete -c retry -n $nocmd -l http -d 'Read HTTP statuses and Retry-After in th
 complete -c retry -n $nocmd -l fail-if-output -x -d 'A success with a matching line is a failure (ERE)'
 complete -c retry -n $nocmd -l on-retry -x -a '(__fish_complete_command)' -d 'Shell command run before each retry\'s sleep'
 complete -c retry -n $nocmd -l on-give-up -x -a '(__fish_complete_command)' -d 'Shell command run once when retry gives up'
+complete -c retry -n $nocmd -l on-recover -x -a '(__fish_complete_command)' -d 'Shell command run once when a success follows failures'
 complete -c retry -n $nocmd -l stdin -x -a 'replay\t"Every attempt reads the same input" pass\t"Inherited as it is" null\t"/dev/null"' -d 'What each attempt reads [replay]'
 complete -c retry -n $nocmd -l stdout -x -a 'stream\t"Live, untouched" hold\t"Only a successful attempt reaches stdout"' -d 'Where an attempt writes [stream]'
 complete -c retry -n $nocmd -l budget -x -d 'Share a retry budget with the runs that name the same NAME'
@@ -181,5 +183,6 @@ complete -c retry -n $nocmd -l log-format -x -a 'text json' -d 'Format of messag
 complete -c retry -n $nocmd -l ci -x -a 'auto\t"In GitHub Actions or GitLab CI" off\t"Plain messages"' -d 'Mark up CI logs [auto]'
 complete -c retry -n $nocmd -l metrics -r -F -d 'Count the run in FILE (Prometheus text)'
 complete -c retry -n $nocmd -l metrics-label -x -d 'The command label in --metrics FILE'
+complete -c retry -n $nocmd -l ci-dotenv -r -F -d 'Write attempts, exit_status, gave_up to FILE (GitLab dotenv)'
 complete -c retry -n $nocmd -s h -l help -d 'Show help and exit'
 complete -c retry -n $nocmd -s V -l version -d 'Show version and exit'

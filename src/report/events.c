@@ -17,6 +17,7 @@
 #include "policy/shquote.h"
 #include "policy/large.h"
 #include "policy/signame.h"
+#include "report/cistep.h"
 #include "report/live.h"
 #include "report/log.h"
 #include "report/msg.h"
@@ -65,6 +66,22 @@ msg_attempt_outcome(struct line *ln, const struct log_attempt *a)
 		msg_add(ln, ", HTTP %d", a->http_status);
 	if (a->why != NULL)
 		msg_add(ln, ", %s", a->why);
+}
+
+/*
+ * An attempt failed: noted for a CI step's summary (cistep.c), with its
+ * outcome in words, at any verbosity. None ran: nothing to note.
+ */
+void
+msg_note_failed(const struct log_attempt *a)
+{
+	struct line	ln;
+
+	if (a->attempt == 0 || a->outcome == NULL)
+		return;
+	ln.len = 0;
+	msg_attempt_outcome(&ln, a);
+	cistep_failed(a->attempt, a->status, ln.buf, ln.len);
 }
 
 /* Did the wait come from a Retry-After, as it did before rate limits? */
@@ -245,6 +262,7 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 	char		d[32];
 
 	ln.len = 0;
+	msg_note_failed(a);
 	if (msg.ci_folds) {
 		msg_add(&ln, "attempt %llu failed (",
 		    (unsigned long long)a->attempt);
@@ -327,6 +345,7 @@ log_copy_failed(const struct log_attempt *a, uint64_t delay,
 	char		d[32];
 
 	ln.len = 0;
+	msg_note_failed(a);
 	if (msg.verbosity < 0)
 		return;
 	if (msg.format == LOG_JSON) {

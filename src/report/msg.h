@@ -63,5 +63,6 @@ void	msg_child_silent(void);
 void	msg_outcome_text(struct line *, const struct outcome *, int,
 	    const char *);
 void	msg_attempt_outcome(struct line *, const struct log_attempt *);
+void	msg_note_failed(const struct log_attempt *);
 
 #endif

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The run's record, once it is over: --metrics counts it in FILE
- * (metrics.c). A record that cannot be written is said; retry's status
- * stays the command's, which is what the caller acts on, unless a stop
- * signal ends the wait for FILE's lock: then retry dies of it, as it
- * does of one in any of its waits.
+ * (metrics.c), then the reports for CI steps tell of it (cistep.c). A
+ * record that cannot be written is said; retry's status stays the
+ * command's, which is what the caller acts on, unless a stop signal ends
+ * the wait for FILE's lock: then retry dies of it, as it does of one in
+ * any of its waits, and the reports say so.
  */
 #include "config.h"
 
@@ -12,6 +13,7 @@
 #include <time.h>
 
 #include "proc/eventloop.h"
+#include "report/cistep.h"
 #include "report/log.h"
 #include "report/metrics.h"
 #include "report/record.h"
@@ -55,16 +57,13 @@ lock_wait(const struct record *rec)
 }
 
 /* Count the run in --metrics' FILE. */
-void
-record_run(const struct record *rec)
+static void
+count(const struct record *rec, int was_stopped)
 {
 	struct metrics_run	m;
 	struct timespec		ts;
 	char			err[PATH_MAX + 128];
-	int			was_stopped = stopped(rec);
 
-	if (rec->file == NULL)
-		return;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	m.status = rec->status;
 	m.succeeded = rec->succeeded;
@@ -82,6 +81,42 @@ record_run(const struct record *rec)
 			log_error("%s", err);
 		eventloop_flush_sinks(rec->deadline);
 	}
+}
+
+/*
+ * The reports for CI steps: the run as it ends, by a signal that came in
+ * the wait for the metrics' lock too.
+ */
+static void
+report(const struct record *rec, int was_stopped)
+{
+	struct cistep_end	e;
+	int			signo = rec->dying;
+
+	if (!was_stopped && eventloop_signal() != 0)
+		signo = eventloop_signal();
+	e.ci = rec->ci;
+	e.dotenv = rec->dotenv;
+	e.end = signo != 0 ? STEP_SIGNALED : rec->succeeded ? STEP_SUCCEEDED :
+	    STEP_GAVE_UP;
+	e.status = signo != 0 ? 128 + signo : rec->status;
+	e.signo = signo;
+	e.attempts = rec->attempts;
+	e.start = rec->start;
+	/* A warning said goes out while the reader takes it. */
+	if (cistep_write(&e))
+		eventloop_flush_sinks(rec->deadline);
+}
+
+/* The run is over: count it, report it; die of a signal that came. */
+void
+record_run(const struct record *rec)
+{
+	int	was_stopped = stopped(rec);
+
+	if (rec->file != NULL)
+		count(rec, was_stopped);
+	report(rec, was_stopped);
 	if (!was_stopped && eventloop_signal() != 0)
 		eventloop_die_of(eventloop_signal());
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The run's record, once it is over: --metrics counts it in FILE
- * (metrics.c). The run tells what it was as a value.
+ * (metrics.c), and the reports for CI steps tell of it (cistep.c). The
+ * run tells what it was as a value.
  */
 #ifndef RETRY_RECORD_H
 #define RETRY_RECORD_H
@@ -18,6 +19,8 @@ struct record {
 	uint64_t	 start;		/* monotonic ns */
 	uint64_t	 deadline;	/* monotonic ns; 0: none */
 	int		 dying;		/* a signal retry dies of; 0: none */
+	int		 ci;		/* --ci=auto: 1; off: 0 */
+	const char	*dotenv;	/* --ci-dotenv=FILE; NULL: none */
 };
 
 void	record_run(const struct record *);

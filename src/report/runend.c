@@ -15,6 +15,7 @@
 #include "policy/duration.h"
 #include "policy/shquote.h"
 #include "policy/signame.h"
+#include "report/cistep.h"
 #include "report/live.h"
 #include "report/log.h"
 #include "report/msg.h"
@@ -38,12 +39,13 @@ ceil_seconds(uint64_t ns)
  * Success: said with -v. In JSON also by default after a retry, as the
  * run's summary for CI: the retry events were printed, and a reader of
  * the log alone must learn how the run ended. A first-try success stays
- * silent.
+ * silent. In JSON, "recovered": whether an attempt failed before it.
  */
 void
 log_success(const struct log_attempt *a)
 {
 	struct line	ln;
+	int		last;
 
 	ln.len = 0;
 	if (msg.verbosity < 1 && !(msg.verbosity == 0 &&
@@ -51,6 +53,8 @@ log_success(const struct log_attempt *a)
 		return;
 	if (msg.format == LOG_JSON) {
 		msg_json_head(&ln, "success", a);
+		msg_add(&ln, ",\"recovered\":%s", cistep_failures(&last) > 0 ?
+		    "true" : "false");
 		msg_json_summary(&ln, made_of(a), a->elapsed_ns, "succeeded");
 		msg_add(&ln, "}");
 	} else {
@@ -167,6 +171,7 @@ log_give_up(const struct log_attempt *a, enum run_end why)
 	struct log_attempt	none = *a;
 
 	ln.len = 0;
+	msg_note_failed(a);	/* noted already if it was retried: once */
 	if (msg.verbosity < 0)
 		return;
 	if (msg.format == LOG_JSON) {
@@ -343,6 +348,7 @@ log_exec_failed(const struct log_attempt *a, const char *cmd)
 	struct line	ln, hint;
 
 	ln.len = 0;
+	msg_note_failed(a);
 	msg_child_silent();	/* it ended before the command could write */
 	exec_hint(&hint, cmd, a->outcome->exec_errno);
 	if (msg.format == LOG_JSON) {

@@ -16,6 +16,7 @@
 #include "policy/large.h"
 #include "proc/eventloop.h"
 #include "proc/rng.h"
+#include "report/cistep.h"
 #include "report/live.h"
 #include "report/log.h"
 #include "report/metrics.h"
@@ -115,6 +116,9 @@ main(int argc, char **argv)
 	}
 	if (o.metrics != NULL && !o.dry_run &&
 	    metrics_check(o.metrics, err, ERR_MAX) == -1)
+		return usage_error(&o, err, 0);
+	if (o.ci_dotenv != NULL && !o.dry_run &&
+	    cistep_dotenv_check(o.ci_dotenv, err, ERR_MAX) == -1)
 		return usage_error(&o, err, 0);
 	if (o.seeded)
 		rng_init_seed(&rng, o.seed);

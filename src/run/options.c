@@ -49,6 +49,7 @@ const struct option options_long[] = {
 	{ "fail-if-output", required_argument,	NULL,	OPT_FAIL_IF },
 	{ "on-retry",	required_argument,	NULL,	OPT_ON_RETRY },
 	{ "on-give-up",	required_argument,	NULL,	OPT_ON_GIVE_UP },
+	{ "on-recover",	required_argument,	NULL,	OPT_ON_RECOVER },
 	{ "http",	optional_argument,	NULL,	OPT_HTTP },
 	{ "hedge",	required_argument,	NULL,	OPT_HEDGE },
 	{ "hedge-max",	required_argument,	NULL,	OPT_HEDGE_MAX },
@@ -68,6 +69,7 @@ const struct option options_long[] = {
 	{ "ci",		required_argument,	NULL,	OPT_CI },
 	{ "metrics",	required_argument,	NULL,	OPT_METRICS },
 	{ "metrics-label", required_argument,	NULL,	OPT_METRICS_LABEL },
+	{ "ci-dotenv",	required_argument,	NULL,	OPT_CI_DOTENV },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "version",	no_argument,		NULL,	'V' },
 	{ NULL,		0,			NULL,	0 }

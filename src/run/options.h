@@ -52,6 +52,7 @@ struct options {
 	struct http_list	 http_retry;	/* its LIST */
 	const char		*on_retry;	/* hooks: /bin/sh -c */
 	const char		*on_give_up;
+	const char		*on_recover;
 
 	const char		*budget;	/* --budget NAME; NULL: none */
 	char			*store;		/* its store's URL, owned */
@@ -67,6 +68,7 @@ struct options {
 	int			 ci;		/* --ci=auto: 1; off: 0 */
 	const char		*metrics;	/* --metrics=FILE; NULL: none */
 	const char		*metrics_label;	/* NULL: the command's name */
+	const char		*ci_dotenv;	/* --ci-dotenv=FILE; NULL: none */
 
 	char		       **command;	/* NULL-terminated, may be empty */
 	int			 ncommand;

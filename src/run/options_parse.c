@@ -150,7 +150,10 @@ parse_hedge(int c, const char *arg, struct options *o, struct given *g,
 	return 0;
 }
 
-/* -m, --log-format, --ci, --metrics and --metrics-label: what is said. */
+/*
+ * -m, --log-format, --ci, --metrics, --metrics-label and --ci-dotenv:
+ * what is said.
+ */
 static int
 parse_report(int c, const char *arg, struct options *o, const char **why)
 {
@@ -179,11 +182,15 @@ parse_report(int c, const char *arg, struct options *o, const char **why)
 		o->ci = strcmp(arg, "auto") == 0;
 		return 0;
 	case OPT_METRICS:
+	case OPT_CI_DOTENV:
 		if (*arg == '\0' || arg[strlen(arg) - 1] == '/') {
 			*why = "expected the name of a file";
 			return -1;
 		}
-		o->metrics = arg;
+		if (c == OPT_METRICS)
+			o->metrics = arg;
+		else
+			o->ci_dotenv = arg;
 		return 0;
 	}
 	if (!metrics_label_valid(arg)) {
@@ -290,6 +297,9 @@ parse_run(int c, const char *arg, struct options *o, const char **why)
 	case OPT_ON_GIVE_UP:
 		o->on_give_up = arg;
 		return 0;
+	case OPT_ON_RECOVER:
+		o->on_recover = arg;
+		return 0;
 	}
 	if ((ns = duration_field(c, o)) != NULL)
 		return duration_parse(arg, ns, why);
@@ -337,6 +347,7 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 	case OPT_CI:
 	case OPT_METRICS:
 	case OPT_METRICS_LABEL:
+	case OPT_CI_DOTENV:
 		return parse_report(c, arg, o, why);
 	case OPT_BUDGET:
 	case OPT_STORE:

@@ -18,6 +18,7 @@
 #include "proc/io.h"
 #include "proc/rng.h"
 #include "proc/supervise.h"
+#include "report/cistep.h"
 #include "report/live.h"
 #include "report/log.h"
 #include "report/record.h"
@@ -75,8 +76,28 @@ splay(const struct run *r)
 }
 
 /*
+ * A success after failed attempts runs --on-recover, told which attempt
+ * succeeded, how many failed and the last one's status. Side by side,
+ * copies stopped by the winner did not fail: a copy that only ran slow
+ * leaves nothing to recover from.
+ */
+static void
+recovered(struct run *r, const struct log_attempt *la)
+{
+	uint64_t	failures;
+	int		last;
+
+	if (r->o->on_recover == NULL || (failures = cistep_failures(&last)) ==
+	    0)
+		return;
+	runenv_on_recover(&r->env, r->f.status, la->attempt, failures, last);
+	hooks_run(&r->hooks, "on-recover", r->o->on_recover, la->attempt);
+}
+
+/*
  * Say how the run ended; a run that gives up runs --on-give-up, unless
- * the circuit kept the command from running at all.
+ * the circuit kept the command from running at all, and one that
+ * succeeded after failures, --on-recover.
  */
 static void
 finish(struct run *r)
@@ -90,6 +111,7 @@ finish(struct run *r)
 		return;
 	case RUN_SUCCEEDED:
 		log_success(&la);
+		recovered(r, &la);
 		return;
 	case RUN_GAVE_UP:
 		break;
@@ -123,7 +145,8 @@ setup_io(struct run *r)
 {
 	const struct options	*o = r->o;
 
-	r->has_hooks = o->on_retry != NULL || o->on_give_up != NULL;
+	r->has_hooks = o->on_retry != NULL || o->on_give_up != NULL ||
+	    o->on_recover != NULL;
 	if (io_init(&r->io, o->stdin_mode, o->stdout_mode, &o->cond,
 	    (o->http ? IO_READ_HTTP : 0) |
 	    (o->idle_timeout != 0 ? IO_WATCH_IDLE : 0) |
@@ -201,8 +224,8 @@ run_teardown(struct run *r)
 }
 
 /*
- * Count the run, which ends with status, in --metrics' FILE: retry dies
- * of signal dying after it (0: none).
+ * Count the run, which ends with status, in --metrics' FILE, and report
+ * it for CI's step: retry dies of signal dying after it (0: none).
  */
 static void
 record(const struct run *r, int status, int dying)
@@ -217,6 +240,8 @@ record(const struct run *r, int status, int dying)
 	rec.start = r->start;
 	rec.deadline = r->deadline;
 	rec.dying = dying;
+	rec.ci = r->o->ci;
+	rec.dotenv = r->o->ci_dotenv;
 	record_run(&rec);
 }
 

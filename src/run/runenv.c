@@ -27,6 +27,8 @@ static const char *const retry_vars[RUNENV_NVARS] = {
 	[RUNENV_NESTING] = "RETRY_NESTING",
 	[RUNENV_CONTROL] = "RETRY_CONTROL",
 	[RUNENV_HEDGE] = "RETRY_HEDGE",
+	[RUNENV_FAILURES] = "RETRY_FAILURES",
+	[RUNENV_LAST_STATUS] = "RETRY_LAST_STATUS",
 };
 
 /*
@@ -275,6 +277,26 @@ runenv_on_give_up(struct runenv *re, int status, uint64_t made)
 	var_int(re->vars[RUNENV_ATTEMPTS_MADE], "RETRY_ATTEMPTS_MADE",
 	    (long long)made);
 	re->envp[i++] = re->vars[RUNENV_ATTEMPTS_MADE];
+	re->envp[i] = NULL;
+}
+
+/*
+ * Add --on-recover's variables: the status, the attempt that succeeded
+ * (in RETRY_ATTEMPT: side by side, the copy started last may be another),
+ * how many failed, and the last failure's status.
+ */
+void
+runenv_on_recover(struct runenv *re, int status, uint64_t attempt,
+    uint64_t failures, int last)
+{
+	size_t	i = hook_status(re, status);
+
+	var_int(re->vars[RUNENV_ATTEMPT], "RETRY_ATTEMPT", (long long)attempt);
+	var_int(re->vars[RUNENV_FAILURES], "RETRY_FAILURES",
+	    (long long)failures);
+	var_int(re->vars[RUNENV_LAST_STATUS], "RETRY_LAST_STATUS", last);
+	re->envp[i++] = re->vars[RUNENV_FAILURES];
+	re->envp[i++] = re->vars[RUNENV_LAST_STATUS];
 	re->envp[i] = NULL;
 }
 

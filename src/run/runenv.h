@@ -3,7 +3,8 @@
  * The environment of the attempts and hooks: retry's own, less any inherited
  * RETRY_* variable of an outer retry, plus RETRY_ATTEMPT, RETRY_MAX_ATTEMPTS,
  * RETRY_ELAPSED, RETRY_PREVIOUS_STATUS, RETRY_RUN_ID, RETRY_CONTROL, RETRY_HEDGE (and
- * for hooks RETRY_STATUS, RETRY_NEXT_DELAY / RETRY_ATTEMPTS_MADE).
+ * for hooks RETRY_STATUS, RETRY_NEXT_DELAY / RETRY_ATTEMPTS_MADE /
+ * RETRY_FAILURES and RETRY_LAST_STATUS).
  */
 #ifndef RETRY_RUNENV_H
 #define RETRY_RUNENV_H
@@ -24,6 +25,8 @@ enum runenv_var {
 	RUNENV_NESTING,		/* nested retries only: LAYERS:RUNS */
 	RUNENV_CONTROL,		/* kept by control.c: a path is long */
 	RUNENV_HEDGE,		/* --hedge: a copy after the first */
+	RUNENV_FAILURES,	/* --on-recover, this and the one below */
+	RUNENV_LAST_STATUS,
 	RUNENV_NVARS
 };
 
@@ -55,6 +58,8 @@ void	runenv_set(struct runenv *, uint64_t, uint64_t, int);
 void	runenv_control(struct runenv *, char *);
 void	runenv_on_retry(struct runenv *re, int status, uint64_t delay);
 void	runenv_on_give_up(struct runenv *re, int status, uint64_t made);
+void	runenv_on_recover(struct runenv *re, int status, uint64_t attempt,
+	    uint64_t failures, int last);
 char  **runenv_envp(const struct runenv *);
 const char *runenv_run_id(const struct runenv *);
 void	runenv_free(struct runenv *);

@@ -38,7 +38,7 @@ unset RETRY_ATTEMPT RETRY_MAX_ATTEMPTS RETRY_ELAPSED RETRY_PREVIOUS_STATUS \
 	RETRY_RUN_ID RETRY_CONTROL
 # Run in GitHub Actions or GitLab CI, retry would write their log markers
 # (--ci=auto): the tests that want them set these themselves.
-unset GITHUB_ACTIONS GITLAB_CI
+unset GITHUB_ACTIONS GITLAB_CI GITHUB_OUTPUT GITHUB_STEP_SUMMARY
 LC_ALL=C
 export LC_ALL
 exec </dev/null

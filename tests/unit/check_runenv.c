@@ -28,7 +28,8 @@
 static const char *const names[] = {
 	"RETRY_ATTEMPT", "RETRY_MAX_ATTEMPTS", "RETRY_ELAPSED",
 	"RETRY_PREVIOUS_STATUS", "RETRY_RUN_ID", "RETRY_STATUS",
-	"RETRY_NEXT_DELAY", "RETRY_ATTEMPTS_MADE",
+	"RETRY_NEXT_DELAY", "RETRY_ATTEMPTS_MADE", "RETRY_FAILURES",
+	"RETRY_LAST_STATUS",
 };
 
 /* A run's environment and the base it was made from. */
@@ -293,6 +294,8 @@ START_TEST(inherited_retry_variables_are_dropped_and_the_rest_kept_in_order)
 		"RETRY_RUN_ID==x",
 		"RETRY_NESTING=7:7",
 		"RETRY_HEDGE=1",
+		"RETRY_FAILURES=3",
+		"RETRY_LAST_STATUS=1",
 		"LANG=C",
 		NULL
 	};
@@ -376,9 +379,11 @@ START_TEST(each_variable_is_set_once_for_every_attempt)
 	static const char *const base[] = { "HOME=/", "RETRY_ATTEMPT=9",
 	    NULL };
 	static const char *const first[] = { "RETRY_PREVIOUS_STATUS",
-	    "RETRY_STATUS", "RETRY_NEXT_DELAY", "RETRY_ATTEMPTS_MADE", NULL };
+	    "RETRY_STATUS", "RETRY_NEXT_DELAY", "RETRY_ATTEMPTS_MADE",
+	    "RETRY_FAILURES", "RETRY_LAST_STATUS", NULL };
 	static const char *const later[] = { "RETRY_STATUS",
-	    "RETRY_NEXT_DELAY", "RETRY_ATTEMPTS_MADE", NULL };
+	    "RETRY_NEXT_DELAY", "RETRY_ATTEMPTS_MADE", "RETRY_FAILURES",
+	    "RETRY_LAST_STATUS", NULL };
 	struct fixture	f;
 	char		want[32];
 	uint64_t	n;
@@ -639,6 +644,38 @@ START_TEST(the_on_give_up_hook_gets_the_status_and_the_attempts_made)
 }
 END_TEST
 
+/*
+ * --on-recover, after an --on-retry with no attempt of its own between
+ * (side by side, a copy won while the hook ran): the attempt that
+ * succeeded, how many failed, the last one's status, in place of the
+ * first hook's variables.
+ */
+START_TEST(the_on_recover_hook_gets_the_attempt_and_the_failures)
+{
+	static const char *const base[] = { "HOME=/", NULL };
+	static const char *const want[] = {
+		"HOME=/",
+		"RETRY_ATTEMPT=2",
+		"RETRY_MAX_ATTEMPTS=5",
+		"RETRY_ELAPSED=0.000000",
+		"RETRY_PREVIOUS_STATUS=4",
+		ANY_RUN_ID,
+		"RETRY_STATUS=0",
+		"RETRY_FAILURES=2",
+		"RETRY_LAST_STATUS=-4",
+		NULL
+	};
+	struct fixture	f;
+
+	fixture_init(&f, base, 5);
+	runenv_set(&f.re, 3, 0, 4);
+	runenv_on_retry(&f.re, 4, 0);
+	runenv_on_recover(&f.re, 0, 2, 2, -4);
+	expect_envp(runenv_envp(&f.re), want);
+	fixture_free(&f);
+}
+END_TEST
+
 START_TEST(the_next_attempt_drops_the_hooks_variables)
 {
 	static const char *const base[] = { "HOME=/", NULL };
@@ -681,7 +718,8 @@ START_TEST(a_second_hook_replaces_the_first_hooks_variables)
 		"RETRY_ATTEMPTS_MADE=2",
 		NULL
 	};
-	static const char *const absent[] = { "RETRY_ATTEMPTS_MADE", NULL };
+	static const char *const absent[] = { "RETRY_ATTEMPTS_MADE",
+	    "RETRY_FAILURES", "RETRY_LAST_STATUS", NULL };
 	struct fixture	f;
 	uint64_t	delay = S;
 	int		i;
@@ -810,6 +848,8 @@ runenv_suite(void)
 	    the_on_retry_hook_gets_the_status_and_the_next_delay);
 	tcase_add_test(tc,
 	    the_on_give_up_hook_gets_the_status_and_the_attempts_made);
+	tcase_add_test(tc,
+	    the_on_recover_hook_gets_the_attempt_and_the_failures);
 	tcase_add_test(tc, the_next_attempt_drops_the_hooks_variables);
 	tcase_add_test(tc, a_second_hook_replaces_the_first_hooks_variables);
 	suite_add_tcase(s, tc);
