@@ -25,7 +25,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "policy/large.h"
@@ -101,6 +103,27 @@ mid_line(int fd)
 }
 
 /*
+ * An exclusive lock on fd, until it is closed: 1, or 0 if none came
+ * within about a second (a lock that another program holds on the file
+ * must not keep retry from ending).
+ */
+static int
+locked(int fd)
+{
+	const struct timespec	ms = { 0, 1000000 };
+	int			tries;
+
+	for (tries = 0; tries < 1000; tries++) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return 1;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return 0;
+		(void)nanosleep(&ms, NULL);
+	}
+	return 0;
+}
+
+/*
  * Append text (len bytes, a newline at its end, one byte of room before
  * it) to the file named by the variable var, if set, in one write.
  */
@@ -118,7 +141,12 @@ append(const char *var, char *text, size_t len)
 		warn(var, path, fd_why(errno, type));
 		return;
 	}
-	if (rw && mid_line(fd)) {
+	/*
+	 * Another run's write may be under way: the size that fstat() sees
+	 * can end inside its line. The runs of retry lock the file around
+	 * the look and their write; where it cannot be locked, no look.
+	 */
+	if (rw && locked(fd) && mid_line(fd)) {
 		text--;
 		*text = '\n';
 		len++;
