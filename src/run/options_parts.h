@@ -41,6 +41,8 @@ enum {
 	OPT_CI,
 	OPT_METRICS,
 	OPT_METRICS_LABEL,
+	OPT_SUCCESSES,
+	OPT_UNCOUNTED,
 };
 
 /* What the command line said, before defaults that depend on each other. */
