@@ -107,57 +107,6 @@ http_list_parse(const char *s, struct http_list *hl, const char **why)
 	return statuslist_split(s, list_element, hl, why);
 }
 
-/* Where the elements of a list of exit and HTTP statuses go. */
-struct mixed {
-	struct statuslist	*exit;
-	struct http_list	*http;
-	int			 has_http;
-};
-
-/*
- * One element: http:N or http:N-M (an HTTP error status or a range of
- * them), else an exit status, a range or a word of a status list.
- */
-static int
-mixed_element(const char *s, size_t len, void *arg, const char **why)
-{
-	struct mixed		*m = arg;
-	struct statuslist	 more;
-	char			 one[16];
-
-	if (len >= 5 && strncmp(s, "http:", 5) == 0) {
-		m->has_http = 1;
-		return list_element(s + 5, len - 5, m->http, why);
-	}
-	if (len == 0 || len >= sizeof one) {
-		*why = len == 0 ? "empty element" : "not a status 0-255, a "
-		    "range N-M, a word (success, true, fail, false) or http:N";
-		return -1;
-	}
-	memcpy(one, s, len);
-	one[len] = '\0';
-	if (statuslist_parse(one, &more, why) == -1)
-		return -1;
-	statuslist_merge(m->exit, &more);
-	return 0;
-}
-
-/*
- * A list of exit statuses (as a status list writes them) and HTTP error
- * statuses written http:N or http:N-M (--uncounted), each added to its
- * set; *has_http: an http: element was given. -1 with *why on error.
- */
-int
-http_mixed_parse(const char *s, struct statuslist *exit, struct http_list *hl,
-    int *has_http, const char **why)
-{
-	struct mixed	m = { exit, hl, 0 };
-	int		rc = statuslist_split(s, mixed_element, &m, why);
-
-	*has_http = m.has_http;
-	return rc;
-}
-
 /* The statuses that say "try again later", as --http alone means them. */
 void
 http_list_default(struct http_list *hl)

@@ -12,8 +12,6 @@
 #include <stdint.h>
 #include <time.h>
 
-struct statuslist;
-
 #define HTTP_RETRY_AFTER_MAX 21600	/* seconds: 6 h, curl's own limit */
 #define HTTP_LINE_HEAD 512	/* bytes of a line that are looked at */
 
@@ -87,9 +85,6 @@ struct http_line {
 
 /* "408,425,429,500-599": 0, or -1 with a reason. */
 int	http_list_parse(const char *, struct http_list *, const char **);
-/* "75,http:429,http:500-599" (--uncounted): added to each; 0 or -1. */
-int	http_mixed_parse(const char *, struct statuslist *, struct http_list *,
-	    int *, const char **);
 /* 408,425,429,500,502,503,504. */
 void	http_list_default(struct http_list *);
 /* 0 outside 100-599. */

@@ -18,6 +18,7 @@
 #include "policy/duration.h"
 #include "policy/scan.h"
 #include "policy/signame.h"
+#include "policy/uncounted.h"
 #include "report/metrics.h"
 #include "run/options.h"
 #include "run/options_parts.h"
@@ -134,7 +135,7 @@ parse_http(const char *s, struct options *o, const char **why)
 
 /*
  * --successes=N (N >= 1) and --uncounted=LIST: exit statuses, and HTTP
- * statuses written http:N (http.c). A LIST given again adds up.
+ * statuses written http:N (uncounted.c). A LIST given again adds up.
  */
 static int
 parse_long_run(int c, const char *arg, struct options *o, const char **why)
@@ -148,7 +149,7 @@ parse_long_run(int c, const char *arg, struct options *o, const char **why)
 		}
 		return 0;
 	}
-	if (http_mixed_parse(arg, &o->uncounted, &o->uncounted_http,
+	if (uncounted_parse(arg, &o->uncounted, &o->uncounted_http,
 	    &has_http, why) == -1)
 		return -1;
 	o->uncounted_given = 1;
