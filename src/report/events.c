@@ -297,6 +297,12 @@ log_again(const struct log_attempt *a, uint64_t delay)
 	char		d[32];
 
 	ln.len = 0;
+	/* The head of the next attempt's fold says why it starts. */
+	if (msg.ci_folds)
+		snprintf(ci_after, sizeof ci_after, "attempt %llu succeeded "
+		    "(%llu of %llu in a row)", (unsigned long long)a->attempt,
+		    (unsigned long long)a->in_a_row,
+		    (unsigned long long)a->successes);
 	if (msg.verbosity < 0 || (msg.verbosity < 1 && msg.format == LOG_TEXT))
 		return;
 	if (msg.format == LOG_JSON) {
