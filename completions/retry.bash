@@ -16,7 +16,8 @@ _retry_takes_value()
 		stop-on success-on until splay seed message log-format stdin
 		stdout retry-if-output stop-if-output fail-if-output on-retry
 		on-give-up on-recover budget store budget-burst budget-ratio
-		budget-rate budget-wait breaker ci metrics metrics-label ci-dotenv'
+		budget-rate budget-wait breaker ci metrics metrics-label ci-dotenv
+		successes uncounted'
 	# --http takes its LIST only as --http=LIST, never the next word.
 	local long_noarg='foreground dry-run quiet verbose help version http'
 
@@ -188,8 +189,14 @@ _retry()
 		COMPREPLY=($(compgen -W '5/30s 10/1m' -- "$cur"))
 		return
 		;;
-	--budget | --budget-burst | --budget-ratio)
+	--budget | --budget-burst | --budget-ratio | --successes)
 		# NAME is free text; so are the numbers.
+		return
+		;;
+	--uncounted)
+		# Exit statuses, and HTTP statuses as http:N (with --http).
+		COMPREPLY=($(compgen -W '75 http:429 http:503' -- "$cur"))
+		__ltrim_colon_completions "$cur"
 		return
 		;;
 	esac
@@ -208,6 +215,7 @@ _retry()
 			--http --http=
 			--budget= --store= --budget-burst= --budget-ratio=
 			--budget-rate= --budget-wait= --breaker=
+			--successes= --uncounted=
 			-m --message= -q --quiet -v --verbose --log-format=
 			--ci= --metrics= --metrics-label= --ci-dotenv=
 			-h --help -V --version --' -- "$cur"))

@@ -23,6 +23,7 @@ function __fish_retry_print_command
         --on-recover --budget \
         --store --budget-burst --budget-ratio --budget-rate --budget-wait \
         --breaker --ci --metrics --metrics-label --ci-dotenv
+        --breaker --ci --metrics --metrics-label --successes --uncounted
     set -l long_novalue --foreground --dry-run --quiet --verbose --help --version \
         --http
     set -l i 1
@@ -159,6 +160,8 @@ complete -c retry -n $nocmd -l on-give-up -x -a '(__fish_complete_command)' -d '
 complete -c retry -n $nocmd -l on-recover -x -a '(__fish_complete_command)' -d 'Shell command run once when a success follows failures'
 complete -c retry -n $nocmd -l stdin -x -a 'replay\t"Every attempt reads the same input" pass\t"Inherited as it is" null\t"/dev/null"' -d 'What each attempt reads [replay]'
 complete -c retry -n $nocmd -l stdout -x -a 'stream\t"Live, untouched" hold\t"Only a successful attempt reaches stdout"' -d 'Where an attempt writes [stream]'
+complete -c retry -n $nocmd -l successes -x -d 'Succeed only once N attempts in a row succeed [1]'
+complete -c retry -n $nocmd -l uncounted -x -a '75 http:429 http:503' -d 'Failures with these statuses do not count toward --attempts (needs -D or --budget)'
 complete -c retry -n $nocmd -l budget -x -d 'Share a retry budget with the runs that name the same NAME'
 complete -c retry -n $nocmd -l store -x -a '(__fish_retry_stores)' -d 'Where budgets live: file:DIR [$RETRY_STORE]'
 complete -c retry -n $nocmd -l budget-burst -x -d 'The most tokens the budget holds [10]'

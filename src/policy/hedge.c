@@ -23,11 +23,17 @@ hedge_start(struct hedge *h, enum hedge_mode mode, size_t n,
 	h->due = HEDGE_DUE_NOW;
 }
 
-/* Whether another may start now, were one due: running of made so far. */
+/*
+ * Whether another may start now, were one due: running of made so far,
+ * of which h->uncounted ended without counting toward the attempts.
+ */
 int
 hedge_may_start(const struct hedge *h, size_t running, uint64_t made)
 {
-	return !h->closed && (h->attempts == 0 || made < h->attempts) &&
+	/* Failures that --uncounted lets go do not count. */
+	uint64_t	counted = made > h->uncounted ? made - h->uncounted : 0;
+
+	return !h->closed && (h->attempts == 0 || counted < h->attempts) &&
 	    running < h->n;
 }
 
@@ -144,6 +150,8 @@ enum hedge_word
 hedge_ended(struct hedge *h, const struct verdict *v, size_t running,
     uint64_t made, enum run_end *why)
 {
+	if (v->uncounted)
+		h->uncounted++;
 	switch (v->kind) {
 	case VERDICT_SUCCESS:
 		return HEDGE_WON;
@@ -158,6 +166,7 @@ hedge_ended(struct hedge *h, const struct verdict *v, size_t running,
 		hedge_close(h, v->end);	/* out of attempts, or of time */
 		break;
 	case VERDICT_RETRY:
+	case VERDICT_AGAIN:	/* --successes: one at a time only */
 		break;
 	}
 	if (hedge_may_start(h, running, made)) {

@@ -59,6 +59,7 @@ struct hedge {
 	uint64_t	 newest;	/* the newest copy's number */
 	uint64_t	 newest_at;	/* and when it started */
 	unsigned	 refused;	/* copies the budget refused in a row */
+	uint64_t	 uncounted;	/* ended, not counted (--uncounted) */
 	int		 closed;	/* no copy starts any more */
 	enum run_end	 end;		/* closed: why, for the give-up */
 };

@@ -158,11 +158,18 @@ floors(const struct verdict_policy *p, const struct verdict_input *in,
 	return floor_wait(in, v, floor);
 }
 
+/*
+ * The run gives up after this attempt: why. A success short of
+ * --successes' N in a row ends it with status 1: the count was not
+ * reached.
+ */
 static void
 give_up(struct verdict *v, enum run_end end)
 {
 	v->kind = VERDICT_GIVE_UP;
 	v->end = end;
+	if (v->in_a_row != 0)
+		v->status = 1;
 }
 
 /*
@@ -239,6 +246,7 @@ held_cut_short(const struct verdict_policy *p, const struct verdict_input *in,
 	timedout.why = VERDICT_LATE_WHY;
 	switch (v->kind) {
 	case VERDICT_SUCCESS:
+	case VERDICT_AGAIN:	/* not yet: decided after this */
 		give_up(v, END_OUTPUT);
 		/* FALLTHROUGH */
 	case VERDICT_GIVE_UP:
@@ -268,8 +276,52 @@ verdict_success(const struct verdict_policy *p, const struct verdict_input *in)
 }
 
 /*
+ * --successes=N: a success short of N in a row is followed by another
+ * attempt, as a retry is (an attempt left, a sleep before the deadline).
+ */
+static void
+count_success(const struct verdict_policy *p, const struct verdict_input *in,
+    struct verdict *v)
+{
+	if (p->successes < 2)
+		return;
+	v->in_a_row = in->in_a_row + 1;
+	if (v->in_a_row < p->successes)
+		v->kind = VERDICT_AGAIN;
+}
+
+/*
+ * --uncounted: a failure that is retried, whose status (or, with
+ * --http, whose HTTP status) is in the list, uses no attempt up.
+ */
+static int
+uncounted(const struct verdict_policy *p, const struct verdict *v)
+{
+	if (p->uncounted != NULL && statuslist_has(p->uncounted, v->status))
+		return 1;
+	return p->uncounted_http != NULL && v->http_status != 0 &&
+	    http_list_has(p->uncounted_http, v->http_status);
+}
+
+/* Whether the attempt was the last that --attempts allows. */
+static int
+last_attempt(const struct verdict_policy *p, const struct verdict_input *in,
+    const struct verdict *v)
+{
+	uint64_t	counted;
+
+	if (p->max_attempts == 0 || v->uncounted)
+		return 0;
+	/* Its number among the attempts that count. */
+	counted = in->uncounted < in->attempt ? in->attempt - in->uncounted :
+	    1;
+	return counted >= p->max_attempts;
+}
+
+/*
  * Decide what follows an attempt: what it was (classify), its held
- * output cut short, then a retry needs an attempt left and a sleep that
+ * output cut short, a success short of --successes' N, a failure that
+ * does not count; then the next attempt needs one left and a sleep that
  * ends before the deadline.
  */
 void
@@ -281,9 +333,13 @@ verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
 	classify(p, in, in->out, v);
 	if (in->held_late)
 		held_cut_short(p, in, v);
-	if (v->kind != VERDICT_RETRY)
+	if (v->kind == VERDICT_SUCCESS)
+		count_success(p, in, v);
+	else if (v->kind == VERDICT_RETRY)
+		v->uncounted = uncounted(p, v);
+	if (v->kind != VERDICT_RETRY && v->kind != VERDICT_AGAIN)
 		return;
-	if (p->max_attempts != 0 && in->attempt >= p->max_attempts) {
+	if (last_attempt(p, in, v)) {
 		give_up(v, END_ATTEMPTS);
 		return;
 	}
@@ -298,10 +354,8 @@ verdict_decide(const struct verdict_policy *p, const struct verdict_input *in,
 	}
 	if (in->deadline != 0 && v->sleep >= in->deadline - in->now)
 		give_up(v, END_DEADLINE);
-	else {
-		v->kind = VERDICT_RETRY;
+	else
 		v->wake = in->now + v->sleep;
-	}
 }
 
 /* a + b, saturating at DURATION_MAX. */
@@ -416,8 +470,12 @@ verdict_store_rest(unsigned failures, uint64_t call_ns)
 enum budget_result
 verdict_budget_result(const struct verdict *v)
 {
+	/* A success short of --successes' N is the service's success. */
+	if (v->in_a_row != 0)
+		return BUDGET_SUCCESS;
 	switch (v->kind) {
 	case VERDICT_SUCCESS:
+	case VERDICT_AGAIN:
 		return BUDGET_SUCCESS;
 	case VERDICT_RETRY:
 		return BUDGET_FAILURE;

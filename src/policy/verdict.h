@@ -21,6 +21,8 @@ enum verdict_kind {
 	VERDICT_RETRY,		/* sleep, then the next attempt */
 	VERDICT_GIVE_UP,	/* the run ends: see the end */
 	VERDICT_INTERRUPTED,	/* the user stopped it: die of signo */
+	VERDICT_AGAIN,		/* --successes: a success short of N in a
+				   row; sleep, then the next attempt */
 };
 
 /* What the options say about outcomes. */
@@ -31,6 +33,10 @@ struct verdict_policy {
 	const struct conditions	*cond;		/* NULL: none */
 	const struct http_list	*http;		/* retried; NULL: no --http */
 	uint64_t		 max_attempts;	/* 0: no limit */
+	uint64_t		 successes;	/* in a row to succeed; 0, 1: one */
+	/* --uncounted: failures that do not count toward max_attempts */
+	const struct statuslist	*uncounted;	/* NULL: none */
+	const struct http_list	*uncounted_http; /* NULL: none */
 };
 
 /* Why an attempt whose held output was cut short counts as timed out. */
@@ -41,6 +47,9 @@ struct verdict_input {
 	const struct outcome	 *out;
 	const struct cond_matches *matches;	/* NULL: nothing matched */
 	uint64_t		  attempt;	/* its number, from 1 */
+	uint64_t		  uncounted;	/* attempts that did not count,
+						   ended before it */
+	uint64_t		  in_a_row;	/* successes in a row before it */
 	uint64_t		  ended;	/* monotonic ns: it and the output
 						   it passed through were over */
 	uint64_t		  now;		/* monotonic ns, its output out */
@@ -58,8 +67,12 @@ struct verdict {
 	int			 status;	/* what the attempt counts as */
 	int			 signo;		/* VERDICT_INTERRUPTED */
 	const char		*why;		/* for messages, or NULL */
-	uint64_t		 sleep;		/* VERDICT_RETRY */
-	uint64_t		 wake;		/* VERDICT_RETRY: now + sleep */
+	uint64_t		 sleep;		/* VERDICT_RETRY, _AGAIN */
+	uint64_t		 wake;		/* and now + sleep */
+	int			 uncounted;	/* a failure that does not count
+						   toward max_attempts */
+	uint64_t		 in_a_row;	/* --successes: successes in a row
+						   with it; 0: it failed */
 	int			 http_status;	/* the last one read; 0: none */
 	uint64_t		 retry_after;	/* ns the server asked; 0: none */
 	enum http_wait_from	 retry_after_from; /* in which header */

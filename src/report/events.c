@@ -304,6 +304,43 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 }
 
 /*
+ * --successes: an attempt succeeded, short of N in a row; the next
+ * starts after delay. Said with -v; in JSON by default, as a retry is,
+ * since the run sleeps before its next attempt all the same.
+ */
+void
+log_again(const struct log_attempt *a, uint64_t delay)
+{
+	struct line	ln;
+	char		d[32];
+
+	ln.len = 0;
+	/* The head of the next attempt's fold says why it starts. */
+	if (msg.ci_folds)
+		snprintf(ci_after, sizeof ci_after, "attempt %llu succeeded "
+		    "(%llu of %llu in a row)", (unsigned long long)a->attempt,
+		    (unsigned long long)a->in_a_row,
+		    (unsigned long long)a->successes);
+	if (msg.verbosity < 0 || (msg.verbosity < 1 && msg.format == LOG_TEXT))
+		return;
+	if (msg.format == LOG_JSON) {
+		msg_json_head(&ln, "success_in_a_row", a);
+		if (msg.verbosity >= 2 && a->parts != NULL)
+			backoff_json(&ln, a->parts);
+		msg_add(&ln, ",\"delay_s\":%.6f}", duration_seconds(delay));
+	} else {
+		msg_attempt_text(&ln, a);
+		msg_add(&ln, " succeeded (%llu of %llu in a row); next attempt "
+		    "in %s", (unsigned long long)a->in_a_row,
+		    (unsigned long long)a->successes,
+		    duration_format(delay, d, sizeof d));
+	}
+	msg_emit(&ln);
+	if (msg.format == LOG_TEXT && msg.verbosity >= 2 && a->parts != NULL)
+		backoff_text(a);
+}
+
+/*
  * --hedge: a copy starts because the newest (attempt newest) has run ran
  * ns. In JSON by default (a reader of the log learns where the requests
  * went); as text with -v.

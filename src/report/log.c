@@ -230,13 +230,31 @@ msg_add_json(struct line *ln, const char *str)
 	msg_add(ln, "\"");
 }
 
-/* "attempt 2/5", or "attempt 2" when there is no limit. */
+/*
+ * "attempt 2/5", or "attempt 2" when there is no limit. With --uncounted,
+ * "attempt 7 (uncounted)" for a failure that did not count, "attempt
+ * 2/5" for one that did (2 among those that count), and "attempt 7
+ * (2/5)" for one not ended yet.
+ */
 void
 msg_attempt_text(struct line *ln, const struct log_attempt *a)
 {
-	msg_add(ln, "retry: %s: attempt %llu", msg.label,
-	    (unsigned long long)a->attempt);
-	if (a->max_attempts != 0)
+	int	differ = a->counted != 0 && a->counted != a->attempt;
+
+	if (a->uncounted) {	/* --uncounted: K is its RETRY_ATTEMPT */
+		msg_add(ln, "retry: %s: attempt %llu (uncounted)", msg.label,
+		    (unsigned long long)a->attempt);
+		return;
+	}
+	/* Ended and counted: k/N, k among those that count. */
+	msg_add(ln, "retry: %s: attempt %llu", msg.label, (unsigned long long)
+	    (differ && a->outcome != NULL ? a->counted : a->attempt));
+	if (a->max_attempts == 0)
+		return;
+	if (differ && a->outcome == NULL)	/* not ended: K (k/N) */
+		msg_add(ln, " (%llu/%llu)", (unsigned long long)a->counted,
+		    (unsigned long long)a->max_attempts);
+	else
 		msg_add(ln, "/%llu", (unsigned long long)a->max_attempts);
 }
 
@@ -306,8 +324,16 @@ msg_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 	msg_add(ln, ",\"attempt\":%llu,\"max_attempts\":%llu",
 	    (unsigned long long)a->attempt,
 	    (unsigned long long)a->max_attempts);
+	if (a->uncounted)
+		msg_add(ln, ",\"uncounted\":true");
+	else if (a->counted != 0)
+		msg_add(ln, ",\"counted\":%llu", (unsigned long long)a->counted);
 	if (a->outcome != NULL) {
 		msg_add(ln, ",\"status\":%d", a->status);
+		if (a->successes != 0)
+			msg_add(ln, ",\"successes\":%llu,\"successes_needed\""
+			    ":%llu", (unsigned long long)a->in_a_row,
+			    (unsigned long long)a->successes);
 		if (a->outcome->kind == OUTCOME_SIGNALED)
 			msg_add(ln, ",\"signal\":%d", a->outcome->signo);
 		if (a->outcome->kind == OUTCOME_TIMEDOUT)

@@ -44,6 +44,11 @@ struct log_attempt {
 	uint64_t		 max_attempts;	/* 0: unlimited */
 	uint64_t		 made;		/* started in all; 0: attempt
 						   (--hedge: more may have) */
+	uint64_t		 counted;	/* --uncounted: its number among
+						   those that count; 0: attempt */
+	int			 uncounted;	/* it failed and does not count */
+	uint64_t		 successes;	/* --successes N; 0: not given */
+	uint64_t		 in_a_row;	/* successes in a row with it */
 	const struct outcome	*outcome;	/* NULL: not ended */
 	int			 status;	/* what it counts as */
 	const char		*why;		/* or NULL */
@@ -88,6 +93,7 @@ void	log_fold_begin(const struct log_attempt *);
 void	log_fold_end(void);
 void	log_start(const struct log_attempt *);
 void	log_retry(const struct log_attempt *, uint64_t);
+void	log_again(const struct log_attempt *, uint64_t);
 void	log_hedge(const struct log_attempt *, uint64_t, uint64_t);
 void	log_copy_failed(const struct log_attempt *, uint64_t, uint64_t);
 void	log_dropped(uint64_t, uint64_t, int, uint64_t);

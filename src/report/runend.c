@@ -61,6 +61,10 @@ log_success(const struct log_attempt *a)
 		msg_attempt_text(&ln, a);
 		msg_add(&ln, " succeeded (");
 		msg_attempt_outcome(&ln, a);
+		if (a->successes != 0)
+			msg_add(&ln, ", %llu of %llu in a row",
+			    (unsigned long long)a->in_a_row,
+			    (unsigned long long)a->successes);
 		msg_add(&ln, ") after %.3fs", duration_seconds(a->elapsed_ns));
 	}
 	msg_emit(&ln);
@@ -161,6 +165,24 @@ give_up_text(struct line *ln, const struct log_attempt *a, enum run_end why)
 }
 
 /*
+ * --successes: the last attempt succeeded, short of N in a row, and the
+ * attempts or the time ran out (the run ends with status 1).
+ */
+static void
+short_of_successes(struct line *ln, const struct log_attempt *a,
+    enum run_end why)
+{
+	msg_attempt_text(ln, a);
+	msg_add(ln, " succeeded (");
+	msg_outcome_text(ln, a->outcome, a->outcome->status, NULL);
+	msg_add(ln, ", %llu of %llu in a row", (unsigned long long)a->in_a_row,
+	    (unsigned long long)a->successes);
+	give_up_text(ln, a, why);
+	msg_add(ln, ": %llu successes in a row not reached",
+	    (unsigned long long)a->successes);
+}
+
+/*
  * Giving up: why, and how the last attempt ended; a->attempt 0 when
  * none ran (the deadline passed first, or the circuit was open).
  */
@@ -189,6 +211,8 @@ log_give_up(const struct log_attempt *a, enum run_end why)
 		msg_add(&ln, "}");
 	} else if (a->attempt == 0)
 		give_up_first(&ln, a, why);
+	else if (a->in_a_row != 0)
+		short_of_successes(&ln, a, why);
 	else {
 		msg_attempt_text(&ln, a);
 		msg_add(&ln, " failed (");

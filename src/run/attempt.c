@@ -250,6 +250,8 @@ attempt_tell(const struct attempt *a, struct log_attempt *la)
 	la->retry_after_from = http_wait_name(a->v.retry_after_from);
 	la->pushed = a->v.pushed;
 	la->push_delay_ns = a->v.push_delay;
+	la->uncounted = a->v.uncounted;
+	la->in_a_row = a->v.in_a_row;
 }
 
 void

@@ -196,6 +196,32 @@ print_schedule(const struct options *o, struct rng *rng)
 }
 
 /*
+ * --successes and --uncounted change which row comes next, not the rows:
+ * said under them.
+ */
+static void
+print_long_runs(const struct options *o)
+{
+	char	d[32];
+
+	if (o->successes > 1)
+		printf("(--successes=%llu: after a success short of %llu in a "
+		    "row, the next attempt comes after retry 1's delay, and "
+		    "the rows start again from there)\n",
+		    (unsigned long long)o->successes,
+		    (unsigned long long)o->successes);
+	if (!o->uncounted_given)
+		return;
+	printf("(--uncounted: a failure with a status in its list is retried "
+	    "as the rows say, and does not count toward -a; ");
+	if (o->deadline != 0)
+		printf("the deadline (%s) bounds them)\n",
+		    duration_format(o->deadline, d, sizeof d));
+	else
+		printf("the budget %s bounds them)\n", o->budget);
+}
+
+/*
  * Print the schedule (print_schedule), or --hedge's, then the budget's
  * state with --budget.
  */
@@ -216,5 +242,6 @@ dryrun_print(const struct options *o, struct rng *rng)
 		print_hedge(o);
 	else
 		print_schedule(o, rng);
+	print_long_runs(o);
 	return st != NULL ? print_budget(o, st) : 0;
 }

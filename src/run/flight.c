@@ -65,6 +65,11 @@ flight_view(const struct flight *f, uint64_t n)
 	memset(&la, 0, sizeof la);
 	la.attempt = n;
 	la.max_attempts = f->g.o->attempts;
+	/* Its number among those that count, were it to count. */
+	if (f->g.o->uncounted_given && n > f->h.uncounted)
+		la.counted = n - f->h.uncounted;
+	if (f->g.o->successes > 1)
+		la.successes = f->g.o->successes;
 	gate_tell(f->g.gate, &la);
 	return la;
 }
@@ -234,11 +239,35 @@ slot(struct flight *f)
 }
 
 /*
+ * The delay schedule starts again: the next delay is its first (n = 1,
+ * decorrelated jitter's state afresh), the attempt that just ended
+ * counting as the first of the new schedule, and it grows from there.
+ */
+static void
+restart_schedule(struct flight *f)
+{
+	backoff_start(&f->g.o->backoff, &f->bs);
+	f->sched_from = f->made - 1;
+}
+
+/*
+ * --successes: whether the attempt that ended is a success short of N
+ * in a row, as its verdict will say (in holds its outcome): the next
+ * comes after the schedule's first delay.
+ */
+static int
+success_short(const struct flight *f, const struct verdict_input *in)
+{
+	return f->g.o->successes > 1 && f->in_a_row + 1 < f->g.o->successes &&
+	    verdict_success(f->g.policy, in);
+}
+
+/*
  * Where the run stands, for the verdict on attempt c: the deadline, the
- * next delay, what c wrote to RETRY_CONTROL, and a draw for a Retry-After
- * or a delay it asked. Drawn only when needed, in this order: --seed
- * gives the same delays as ever. Side by side there is no backoff: the
- * floors alone.
+ * attempts that did not count, the successes in a row, the next delay,
+ * what c wrote to RETRY_CONTROL, and a draw for a Retry-After or a delay
+ * it asked. Drawn only when needed, in this order: --seed gives the same
+ * delays as ever. Side by side there is no backoff: the floors alone.
  */
 static void
 stands(struct flight *f, struct copy *c, struct verdict_input *in)
@@ -247,8 +276,15 @@ stands(struct flight *f, struct copy *c, struct verdict_input *in)
 
 	memset(in, 0, sizeof *in);
 	in->deadline = f->g.deadline;
-	in->delay = backoff_next_parts(&f->g.o->backoff, &f->bs, f->made, u,
-	    v, &f->parts);
+	in->uncounted = f->h.uncounted;
+	in->in_a_row = f->in_a_row;
+	in->out = &c->a.out;
+	in->matches = &c->a.matches;
+	in->http = &c->a.http;
+	if (success_short(f, in))
+		restart_schedule(f);
+	in->delay = backoff_next_parts(&f->g.o->backoff, &f->bs,
+	    f->made - f->sched_from, u, v, &f->parts);
 	in->push = control_read(&c->ctl);
 	in->spread = c->a.http.retry_after || pushback_floor(in->push) ?
 	    rng_uniform(f->g.rng) : 0;
@@ -266,8 +302,11 @@ pause_before(struct flight *f, const struct verdict *v)
 	struct log_attempt	la = flight_view_last(f);
 
 	la.parts = f->h.mode == HEDGE_ON ? NULL : &f->parts;
-	log_retry(&la, v->sleep);
-	if (f->g.o->on_retry != NULL) {
+	if (v->kind == VERDICT_AGAIN)	/* a success: no retry, no hook */
+		log_again(&la, v->sleep);
+	else
+		log_retry(&la, v->sleep);
+	if (f->g.o->on_retry != NULL && v->kind != VERDICT_AGAIN) {
 		runenv_on_retry(f->g.env, v->status, v->sleep);
 		hooks_run(f->g.hooks, "on-retry", f->g.o->on_retry, f->made);
 		if (flight_stopped(f))
@@ -337,6 +376,7 @@ end_copy(struct flight *f, struct copy *c)
 	attempt_http_unseen(&c->a, f->g.policy, &f->http_told);
 	gate_report(f->g.gate, &c->a.ticket, verdict_budget_result(v));
 	f->last = &c->a;
+	f->in_a_row = v->in_a_row;
 	if (flight_stopped(f))
 		return -1;	/* its output went to stderr: the run dies */
 	f->prev = v->status;
@@ -440,6 +480,8 @@ begin(struct flight *f, struct copy *c, const struct budget_ticket *t,
 	control_fresh(&c->ctl, f->g.env);
 	now = eventloop_now();
 	f->g.env->hedge = f->h.mode == HEDGE_ON && c->a.number > 1;
+	if (o->successes != 0)
+		f->g.env->successes = (int64_t)f->in_a_row;
 	runenv_set(f->g.env, c->a.number, now - f->g.start, f->prev);
 	la = flight_view(f, c->a.number);
 	if (why == HEDGE_DUE_DELAY)

@@ -75,6 +75,9 @@ struct flight {
 	/* How the run stands, for run.c to say and count. */
 	const struct attempt	*last;		/* the last to end; NULL */
 	uint64_t		 made;		/* attempts started */
+	uint64_t		 sched_from;	/* made when the delay schedule
+						   last started again */
+	uint64_t		 in_a_row;	/* --successes: so far */
 	int			 prev;		/* status; -1 before the first */
 	enum run_state		 state;
 	enum run_end		 end;		/* RUN_GAVE_UP: why */

@@ -51,6 +51,8 @@ const struct option options_long[] = {
 	{ "on-give-up",	required_argument,	NULL,	OPT_ON_GIVE_UP },
 	{ "on-recover",	required_argument,	NULL,	OPT_ON_RECOVER },
 	{ "http",	optional_argument,	NULL,	OPT_HTTP },
+	{ "successes",	required_argument,	NULL,	OPT_SUCCESSES },
+	{ "uncounted",	required_argument,	NULL,	OPT_UNCOUNTED },
 	{ "hedge",	required_argument,	NULL,	OPT_HEDGE },
 	{ "hedge-max",	required_argument,	NULL,	OPT_HEDGE_MAX },
 	{ "budget",	required_argument,	NULL,	OPT_BUDGET },
@@ -226,6 +228,36 @@ finish_hedge(const struct options *o, const struct given *g, char *err,
 	return 0;
 }
 
+/*
+ * The policies for long runs that need another option, or refuse one:
+ * failures that do not count need a bound that counts time or tokens,
+ * and copies side by side race to one success, not to N in a row.
+ */
+static int
+finish_long_runs(const struct options *o, char *err, size_t errlen)
+{
+	if (o->successes > 1 && o->hedge) {
+		options_seterr(err, errlen, "--successes and --hedge cannot "
+		    "be used together (hedged copies race to one success, "
+		    "not to N in a row)");
+		return -1;
+	}
+	if (!o->uncounted_given)
+		return 0;
+	if (o->uncounted_has_http && !o->http) {
+		options_seterr(err, errlen, "--uncounted=http:N needs --http "
+		    "(HTTP statuses are read only with it)");
+		return -1;
+	}
+	if (o->deadline == 0 && o->budget == NULL) {
+		options_seterr(err, errlen, "--uncounted needs --deadline or "
+		    "--budget (failures that do not count toward --attempts "
+		    "would otherwise be retried for ever)");
+		return -1;
+	}
+	return 0;
+}
+
 /* A budget's store: RETRY_STORE (read only then), else the default. */
 static int OUT_OF_LINE
 budget_store(struct options *o, char *err, size_t errlen)
@@ -321,7 +353,8 @@ options_finish(struct options *o, const struct given *g, char *err,
 		return -1;
 	}
 	if (finish_budget(o, g, err, errlen) == -1 ||
-	    finish_hedge(o, g, err, errlen) == -1)
+	    finish_hedge(o, g, err, errlen) == -1 ||
+	    finish_long_runs(o, err, errlen) == -1)
 		return -1;
 	if (o->metrics_label != NULL && o->metrics == NULL) {
 		options_seterr(err, errlen,

@@ -50,6 +50,11 @@ struct options {
 	struct conditions	 cond;		/* --*-if-output */
 	int			 http;		/* --http */
 	struct http_list	 http_retry;	/* its LIST */
+	uint64_t		 successes;	/* in a row; 0: not given (1) */
+	int			 uncounted_given; /* --uncounted */
+	int			 uncounted_has_http; /* with an http: element */
+	struct statuslist	 uncounted;	/* its exit statuses */
+	struct http_list	 uncounted_http; /* its HTTP statuses */
 	const char		*on_retry;	/* hooks: /bin/sh -c */
 	const char		*on_give_up;
 	const char		*on_recover;

@@ -18,6 +18,7 @@
 #include "policy/duration.h"
 #include "policy/scan.h"
 #include "policy/signame.h"
+#include "policy/uncounted.h"
 #include "report/metrics.h"
 #include "run/options.h"
 #include "run/options_parts.h"
@@ -129,6 +130,30 @@ parse_http(const char *s, struct options *o, const char **why)
 	o->http = 1;
 	for (i = 0; i < sizeof more.bits / sizeof more.bits[0]; i++)
 		o->http_retry.bits[i] |= more.bits[i];
+	return 0;
+}
+
+/*
+ * --successes=N (N >= 1) and --uncounted=LIST: exit statuses, and HTTP
+ * statuses written http:N (uncounted.c). A LIST given again adds up.
+ */
+static int
+parse_long_run(int c, const char *arg, struct options *o, const char **why)
+{
+	int	has_http;
+
+	if (c == OPT_SUCCESSES) {
+		if (scan_u64(arg, &o->successes) == -1 || o->successes < 1) {
+			*why = "expected a whole number, 1 or more";
+			return -1;
+		}
+		return 0;
+	}
+	if (uncounted_parse(arg, &o->uncounted, &o->uncounted_http,
+	    &has_http, why) == -1)
+		return -1;
+	o->uncounted_given = 1;
+	o->uncounted_has_http |= has_http;
 	return 0;
 }
 
@@ -342,6 +367,9 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 	case OPT_HEDGE:
 	case OPT_HEDGE_MAX:
 		return parse_hedge(c, arg, o, g, why);
+	case OPT_SUCCESSES:
+	case OPT_UNCOUNTED:
+		return parse_long_run(c, arg, o, why);
 	case 'm':
 	case OPT_LOG_FORMAT:
 	case OPT_CI:
@@ -400,6 +428,10 @@ value_form(int c)
 	case 'x':
 	case OPT_SUCCESS_ON:
 		return "exit statuses such as 1,3-5";
+	case OPT_SUCCESSES:
+		return "a number of successes in a row";
+	case OPT_UNCOUNTED:
+		return "exit statuses such as 75, or http:503 with --http";
 	}
 	return NULL;
 }

@@ -43,6 +43,8 @@ enum {
 	OPT_METRICS_LABEL,
 	OPT_ON_RECOVER,
 	OPT_CI_DOTENV,
+	OPT_SUCCESSES,
+	OPT_UNCOUNTED,
 };
 
 /* What the command line said, before defaults that depend on each other. */

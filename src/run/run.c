@@ -137,6 +137,9 @@ set_policy(struct verdict_policy *p, const struct options *o)
 	p->cond = cond_any(&o->cond) ? &o->cond : NULL;
 	p->http = o->http ? &o->http_retry : NULL;
 	p->max_attempts = o->attempts;
+	p->successes = o->successes;
+	p->uncounted = o->uncounted_given ? &o->uncounted : NULL;
+	p->uncounted_http = o->uncounted_has_http ? &o->uncounted_http : NULL;
 }
 
 /* Set up stdin and stdout for the attempts and the hooks. */

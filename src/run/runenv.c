@@ -29,6 +29,7 @@ static const char *const retry_vars[RUNENV_NVARS] = {
 	[RUNENV_HEDGE] = "RETRY_HEDGE",
 	[RUNENV_FAILURES] = "RETRY_FAILURES",
 	[RUNENV_LAST_STATUS] = "RETRY_LAST_STATUS",
+	[RUNENV_SUCCESSES] = "RETRY_SUCCESSES",
 };
 
 /*
@@ -173,6 +174,7 @@ runenv_init(struct runenv *re, char *const *base, uint64_t max_attempts)
 	re->nbase = 0;
 	re->control = NULL;
 	re->hedge = 0;
+	re->successes = -1;
 	for (i = 0; i < n; i++)
 		if (!is_retry_var(base[i]))
 			re->envp[re->nbase++] = base[i];
@@ -223,6 +225,11 @@ runenv_set(struct runenv *re, uint64_t n, uint64_t elapsed_ns, int prev)
 	if (re->hedge) {
 		*put_str(re->vars[RUNENV_HEDGE], "RETRY_HEDGE=1") = '\0';
 		re->envp[i++] = re->vars[RUNENV_HEDGE];
+	}
+	if (re->successes >= 0) {
+		var_int(re->vars[RUNENV_SUCCESSES], "RETRY_SUCCESSES",
+		    re->successes);
+		re->envp[i++] = re->vars[RUNENV_SUCCESSES];
 	}
 	re->envp[i] = NULL;
 }

@@ -2,9 +2,9 @@
 /*
  * The environment of the attempts and hooks: retry's own, less any inherited
  * RETRY_* variable of an outer retry, plus RETRY_ATTEMPT, RETRY_MAX_ATTEMPTS,
- * RETRY_ELAPSED, RETRY_PREVIOUS_STATUS, RETRY_RUN_ID, RETRY_CONTROL, RETRY_HEDGE (and
- * for hooks RETRY_STATUS, RETRY_NEXT_DELAY / RETRY_ATTEMPTS_MADE /
- * RETRY_FAILURES and RETRY_LAST_STATUS).
+ * RETRY_ELAPSED, RETRY_PREVIOUS_STATUS, RETRY_RUN_ID, RETRY_CONTROL, RETRY_HEDGE,
+ * RETRY_SUCCESSES (and for hooks RETRY_STATUS, RETRY_NEXT_DELAY /
+ * RETRY_ATTEMPTS_MADE / RETRY_FAILURES and RETRY_LAST_STATUS).
  */
 #ifndef RETRY_RUNENV_H
 #define RETRY_RUNENV_H
@@ -27,6 +27,7 @@ enum runenv_var {
 	RUNENV_HEDGE,		/* --hedge: a copy after the first */
 	RUNENV_FAILURES,	/* --on-recover, this and the one below */
 	RUNENV_LAST_STATUS,
+	RUNENV_SUCCESSES,	/* --successes: successes in a row so far */
 	RUNENV_NVARS
 };
 
@@ -45,6 +46,7 @@ struct runenv {
 	uint64_t  runs;		/* the product of their limits; 0: none */
 	char	 *control;	/* RETRY_CONTROL=PATH, or NULL */
 	int	  hedge;	/* RETRY_HEDGE=1 for the attempts set now */
+	int64_t	  successes;	/* RETRY_SUCCESSES for them; -1: none */
 	/*
 	 * envp when it fits, as it does for most environments: a run that
 	 * allocates nothing never pays for a heap (its page-table page and

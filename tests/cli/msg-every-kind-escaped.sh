@@ -83,6 +83,10 @@ kind_log_retry() { "$RETRY" -a 2 -d 0 -m "$N" false; }
 want_log_retry='^retry: N\\n::error::pwned.*attempt 1/2 failed .*retrying in'
 want_ci_log_retry="^::warning::${want_log_retry#^}"
 
+# --successes: a success short of 2 in a row, said with -v.
+kind_log_again() { "$RETRY" -v --successes=2 -d 0 -m "$N" true; }
+want_log_again='^retry: N\\n::error::pwned.*attempt 1/5 succeeded \(1 of 2 in a row\)'
+
 # --hedge: copy 1 waits (at most 10 s) for copy 2, which starts by DELAY;
 # both fail.
 kind_log_hedge() {

@@ -29,6 +29,8 @@ static const struct ended_case {
 	size_t		 running;	/* the others still alive */
 	uint64_t	 made;
 	int		 closed;	/* closed before, with END_DEADLINE */
+	uint64_t	 not_counted;	/* ended before without counting */
+	int		 uncounted;	/* the verdict: it does not count */
 	enum hedge_word	 word;
 	enum run_end	 why;		/* HEDGE_GIVE_UP */
 	enum hedge_due	 due;		/* after it */
@@ -86,6 +88,24 @@ static const struct ended_case {
 	{ .name = "side by side, none starts with all alive",
 	    .mode = HEDGE_ON, .n = 2, .kind = VERDICT_RETRY, .running = 2,
 	    .made = 3, .word = HEDGE_OTHERS_ON },
+	/* --successes and --uncounted */
+	{ .name = "one at a time, a success short of N sleeps first", .n = 1,
+	    .attempts = 3, .kind = VERDICT_AGAIN, .made = 1,
+	    .word = HEDGE_SLEEP, .due = HEDGE_DUE_NOW },
+	{ .name = "one at a time, an uncounted failure uses no attempt up",
+	    .n = 1, .attempts = 3, .kind = VERDICT_RETRY, .made = 3,
+	    .uncounted = 1, .word = HEDGE_SLEEP, .due = HEDGE_DUE_NOW },
+	{ .name = "one at a time, a counted one after uncounted ones sleeps",
+	    .n = 1, .attempts = 2, .kind = VERDICT_RETRY, .made = 5,
+	    .not_counted = 4, .word = HEDGE_SLEEP, .due = HEDGE_DUE_NOW },
+	{ .name = "side by side, an uncounted failure starts the next",
+	    .mode = HEDGE_ON, .n = 2, .attempts = 2, .kind = VERDICT_RETRY,
+	    .running = 1, .made = 2, .uncounted = 1, .word = HEDGE_NEXT,
+	    .due = HEDGE_DUE_FAILURE },
+	{ .name = "side by side, a counted failure with all counted started",
+	    .mode = HEDGE_ON, .n = 2, .attempts = 2, .kind = VERDICT_RETRY,
+	    .running = 1, .made = 3, .not_counted = 1,
+	    .word = HEDGE_OTHERS_ON },
 };
 
 START_TEST(an_ended_attempt_gets_its_word)
@@ -99,8 +119,10 @@ START_TEST(an_ended_attempt_gets_its_word)
 	(void)hedge_take_due(&h);
 	if (c->closed)
 		hedge_close(&h, END_DEADLINE);
+	h.uncounted = c->not_counted;
 	v.kind = c->kind;
 	v.end = c->vend;
+	v.uncounted = c->uncounted;
 	ck_assert_msg(hedge_ended(&h, &v, c->running, c->made, &why) ==
 	    c->word, "%s: the word", c->name);
 	if (c->word == HEDGE_GIVE_UP)
@@ -120,6 +142,7 @@ static const struct wake_case {
 	uint64_t	 next;		/* 0: no copy started */
 	uint64_t	 not_before;
 	int		 closed;
+	uint64_t	 not_counted;	/* ended without counting */
 	uint64_t	 wake;
 } wake_cases[] = {
 	{ .name = "the first starts at once", .due = HEDGE_DUE_NOW,
@@ -140,6 +163,12 @@ static const struct wake_case {
 	    .due = HEDGE_DUE_FAILURE, .wake = 0 },
 	{ .name = "none once closed", .running = 1, .made = 1,
 	    .due = HEDGE_DUE_FAILURE, .closed = 1, .wake = 0 },
+	{ .name = "past --attempts in all, not among those that count",
+	    .running = 1, .made = 4, .not_counted = 1,
+	    .due = HEDGE_DUE_FAILURE, .wake = HEDGE_AT_ONCE },
+	{ .name = "none past --attempts among those that count",
+	    .running = 1, .made = 6, .not_counted = 2,
+	    .due = HEDGE_DUE_FAILURE, .wake = 0 },
 };
 
 START_TEST(the_wait_ends_for_the_next)
@@ -152,6 +181,7 @@ START_TEST(the_wait_ends_for_the_next)
 	if (c->next != 0)
 		hedge_started(&h, 1, c->next - 5 * S);
 	h.not_before = c->not_before;
+	h.uncounted = c->not_counted;
 	if (c->closed)
 		hedge_close(&h, END_DEADLINE);
 	ck_assert_msg(hedge_wake(&h, c->running, c->made) == c->wake,

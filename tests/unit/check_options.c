@@ -457,6 +457,33 @@ START_TEST(hedge_options_are_read)
 }
 END_TEST
 
+START_TEST(long_run_policies_are_read)
+{
+	PARSE_OK("true");
+	ck_assert_uint_eq(opts.successes, 0);
+	ck_assert_int_eq(opts.uncounted_given, 0);
+	PARSE_OK("--successes=3", "true");
+	ck_assert_uint_eq(opts.successes, 3);
+	/* A LIST given again adds up, HTTP statuses with --http. */
+	PARSE_OK("--uncounted=75", "-D", "1m", "--http",
+	    "--uncounted=http:503,3", "true");
+	ck_assert_int_eq(opts.uncounted_given, 1);
+	ck_assert_int_eq(opts.uncounted_has_http, 1);
+	ck_assert(statuslist_has(&opts.uncounted, 75));
+	ck_assert(statuslist_has(&opts.uncounted, 3));
+	ck_assert(!statuslist_has(&opts.uncounted, 1));
+	ck_assert(http_list_has(&opts.uncounted_http, 503));
+	ck_assert(!http_list_has(&opts.uncounted_http, 429));
+	/* --budget bounds it too. */
+	PARSE_OK("--uncounted=75", "--budget=b", "true");
+	ck_assert_int_eq(opts.uncounted_has_http, 0);
+	options_free(&opts);
+	/* --successes=1 goes with --hedge: one success is the hedge's. */
+	PARSE_OK("--successes=1", "--hedge=1s", "true");
+	ck_assert_uint_eq(opts.successes, 1);
+}
+END_TEST
+
 START_TEST(ci_and_metrics_options_are_read)
 {
 	PARSE_OK("true");
@@ -692,6 +719,18 @@ static const struct usage usages[] = {
 	{ { "--hedge=1", "--hedge-max=101", "true" }, { "hedge-max" } },
 	{ { "--hedge=1", "--hedge-max=x", "true" }, { "hedge-max" } },
 	{ { "--hedge=1", "--hedge-max=", "true" }, { "hedge-max" } },
+	{ { "--successes=0", "true" }, { "successes" } },
+	{ { "--successes=x", "true" }, { "successes" } },
+	{ { "--successes=-1", "true" }, { "successes" } },
+	{ { "--successes=", "true" }, { "successes" } },
+	{ { "--successes=2", "--hedge=1s", "true" }, { "--successes" } },
+	{ { "--uncounted=75", "true" }, { "--uncounted" } },
+	{ { "--uncounted=75", "-a", "3", "true" }, { "--deadline" } },
+	{ { "--uncounted=http:503", "-D", "1s", "true" }, { "--http" } },
+	{ { "--uncounted=256", "-D", "1s", "true" }, { "uncounted" } },
+	{ { "--uncounted=http:200", "--http", "-D", "1s", "true" },
+	    { "uncounted" } },
+	{ { "--uncounted=", "-D", "1s", "true" }, { "uncounted" } },
 	/* --hedge-max alone, or --hedge with what cannot go with it. */
 	{ { "--hedge-max=3", "true" }, { "--hedge" } },
 	{ { "--hedge=1", "-s", "constant", "true" }, { "strategy" } },
@@ -857,7 +896,7 @@ START_TEST(an_ambiguous_option_lists_the_candidates)
 	ck_assert_str_eq(err, "option '--s=linear' is ambiguous; "
 	    "possibilities: '--strategy' '--stop-on' '--success-on' "
 	    "'--signal' '--splay' '--stdin' '--stdout' '--stop-if-output' "
-	    "'--store' '--seed'");
+	    "'--successes' '--store' '--seed'");
 	ck_assert_int_eq(PARSE("--s", "true"), OPTIONS_ERROR);
 	ck_assert_ptr_nonnull(strstr(err, "option '--s' is ambiguous"));
 	ck_assert_int_eq(PARSE("--ti=3", "true"), OPTIONS_ERROR);
@@ -942,6 +981,7 @@ options_suite(void)
 	    0, nitems(kinds));
 	tcase_add_test(tc, durations_set_base_and_cap);
 	tcase_add_test(tc, hedge_options_are_read);
+	tcase_add_test(tc, long_run_policies_are_read);
 	tcase_add_test(tc, ci_and_metrics_options_are_read);
 	tcase_add_test(tc, status_lists_fill_their_option);
 	tcase_add_test(tc, a_list_option_given_again_adds_up);

@@ -426,6 +426,30 @@ START_TEST(a_hedged_copy_after_the_first_gets_retry_hedge)
 }
 END_TEST
 
+START_TEST(successes_in_a_row_are_given_only_with_the_option)
+{
+	static const char *const base[] = { "HOME=/", "RETRY_SUCCESSES=9",
+		NULL };
+	struct fixture	f;
+
+	fixture_init(&f, base, 5);
+	/* Without --successes: none, not even the inherited one. */
+	runenv_set(&f.re, 1, 0, -1);
+	ck_assert_int_eq(count(runenv_envp(&f.re), "RETRY_SUCCESSES"), 0);
+	f.re.successes = 0;
+	runenv_set(&f.re, 1, 0, -1);
+	ck_assert_str_eq(value(runenv_envp(&f.re), "RETRY_SUCCESSES"), "0");
+	f.re.successes = 2;
+	runenv_set(&f.re, 3, 2 * S, 0);
+	ck_assert_int_eq(count(runenv_envp(&f.re), "RETRY_SUCCESSES"), 1);
+	ck_assert_str_eq(value(runenv_envp(&f.re), "RETRY_SUCCESSES"), "2");
+	/* A hook keeps it. */
+	runenv_on_retry(&f.re, 1, 0);
+	ck_assert_int_eq(count(runenv_envp(&f.re), "RETRY_SUCCESSES"), 1);
+	fixture_free(&f);
+}
+END_TEST
+
 /* An attempt number and how it is written. */
 struct attempt {
 	uint64_t	 n;
@@ -820,6 +844,7 @@ runenv_suite(void)
 	    0, nitems(seconds));
 	tcase_add_test(tc, each_variable_is_set_once_for_every_attempt);
 	tcase_add_test(tc, a_hedged_copy_after_the_first_gets_retry_hedge);
+	tcase_add_test(tc, successes_in_a_row_are_given_only_with_the_option);
 	tcase_add_loop_test(tc, the_attempt_number_is_written_in_decimal, 0,
 	    nitems(attempts));
 	tcase_add_test(tc, there_is_no_previous_status_before_the_first_attempt);

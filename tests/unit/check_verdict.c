@@ -69,11 +69,17 @@ struct vcase {
 	uint64_t	 deadline;
 	uint64_t	 delivered;	/* its output out (in.now); 0: NOW */
 	int		 held_late;	/* its held output was cut short */
+	uint64_t	 successes;	/* --successes N; 0: not given */
+	uint64_t	 in_a_row;	/* successes in a row before it */
+	const char	*uncounted;	/* --uncounted's statuses; NULL: none */
+	uint64_t	 not_counted;	/* uncounted attempts before it */
 	/* The verdict. */
 	enum verdict_kind want;
 	enum run_end	 want_end;	/* END_NONE unless it gives up */
 	int		 want_status;	/* 0: the attempt's own */
 	const char	*want_why;	/* a part of it; NULL: none at all */
+	uint64_t	 want_in_a_row;	/* successes in a row with it */
+	int		 want_uncounted; /* it does not count */
 };
 
 #define SG OUTCOME_SIGNALED
@@ -83,6 +89,7 @@ struct vcase {
 #define RT VERDICT_RETRY
 #define GU VERDICT_GIVE_UP
 #define IN VERDICT_INTERRUPTED
+#define AG VERDICT_AGAIN
 #define RI COND_RETRY_IF
 #define SI COND_STOP_IF
 #define FI COND_FAIL_IF
@@ -268,6 +275,64 @@ static const struct vcase cases[] = {
 	{ .name = "an interrupted attempt cut short is still the user's",
 	    .kind = SG, .status = 130, .signo = SIGINT, .held_late = 1,
 	    .want = IN },
+	/* --successes=N: N successes in a row end the run. */
+	{ .name = "--successes=1 is one success", .successes = 1,
+	    .want = OK },
+	{ .name = "a success short of N in a row: another attempt",
+	    .successes = 3, .want = AG, .want_in_a_row = 1 },
+	{ .name = "the second of three in a row: another attempt",
+	    .successes = 3, .in_a_row = 1, .want = AG, .want_in_a_row = 2 },
+	{ .name = "the Nth success in a row ends the run", .successes = 3,
+	    .in_a_row = 2, .want = OK, .want_in_a_row = 3 },
+	{ .name = "a --success-on status counts in the row", .status = 3,
+	    .success_on = "3", .successes = 2, .want = AG,
+	    .want_in_a_row = 1 },
+	{ .name = "a failure sets the count back to 0 and is retried",
+	    .status = 1, .successes = 3, .in_a_row = 2, .want = RT },
+	{ .name = "--fail-if-output breaks the row", .cond = HIT(FI),
+	    .successes = 3, .in_a_row = 2, .want = RT, .want_status = 1,
+	    .want_why = "--fail-if-output" },
+	{ .name = "a success short of N on the last attempt gives up with 1",
+	    .successes = 3, .in_a_row = 1, .attempt = 5, .want = GU,
+	    .want_end = END_ATTEMPTS, .want_status = 1, .want_in_a_row = 2 },
+	{ .name = "the Nth on the last attempt is a success", .successes = 3,
+	    .in_a_row = 2, .attempt = 5, .want = OK, .want_in_a_row = 3 },
+	{ .name = "a success short of N whose next is too late gives up with 1",
+	    .successes = 2, .deadline = DELAY, .want = GU,
+	    .want_end = END_DEADLINE, .want_status = 1, .want_in_a_row = 1 },
+	{ .name = "a success short of N at the deadline gives up with 1",
+	    .successes = 2, .deadline = AT_NOW, .want = GU,
+	    .want_end = END_DEADLINE, .want_status = 1, .want_in_a_row = 1 },
+	{ .name = "a success short of N cut short ends the run with 124",
+	    .successes = 3, .held_late = 1, .want = GU, .want_end = END_OUTPUT,
+	    .want_status = 124, .want_why = VERDICT_LATE_WHY },
+	/* --uncounted=LIST: failures that use no attempt up. */
+	{ .name = "an uncounted failure on the last attempt is retried",
+	    .status = 75, .uncounted = "75", .attempt = 5, .want = RT,
+	    .want_uncounted = 1 },
+	{ .name = "a status not in --uncounted counts", .status = 1,
+	    .uncounted = "75", .attempt = 5, .want = GU,
+	    .want_end = END_ATTEMPTS },
+	{ .name = "a counted one after 4 uncounted is 1 of 2: retried",
+	    .status = 1, .uncounted = "75", .max_attempts = 2, .attempt = 5,
+	    .not_counted = 4, .want = RT },
+	{ .name = "a counted one after 4 uncounted is 2 of 2: the last",
+	    .status = 1, .uncounted = "75", .max_attempts = 2, .attempt = 6,
+	    .not_counted = 4, .want = GU, .want_end = END_ATTEMPTS },
+	{ .name = "an uncounted failure still ends at the deadline",
+	    .status = 75, .uncounted = "75", .deadline = DELAY, .want = GU,
+	    .want_end = END_DEADLINE, .want_uncounted = 1 },
+	{ .name = "--uncounted does not retry a permanent status",
+	    .status = 75, .uncounted = "75", .stop_on = "75", .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "--uncounted leaves a success a success", .uncounted = "0",
+	    .attempt = 5, .want = OK },
+	{ .name = "an uncounted timeout: 124 in the list", .kind = TO,
+	    .status = 124, .uncounted = "124", .attempt = 5, .want = RT,
+	    .want_uncounted = 1 },
+	{ .name = "a success short of N is counted, not --uncounted's",
+	    .successes = 2, .uncounted = "0", .attempt = 5, .want = GU,
+	    .want_end = END_ATTEMPTS, .want_status = 1, .want_in_a_row = 1 },
 };
 
 /* A status list from its text; NULL: the one given as the default. */
@@ -288,7 +353,7 @@ list(struct statuslist *sl, const char *text, const char *dflt)
 
 /* A case's policy and input, and what they point to. */
 struct fixture {
-	struct statuslist	 succ, stop, retry;
+	struct statuslist	 succ, stop, retry, unc;
 	struct conditions	 cond;
 	struct cond_matches	 m;
 	struct outcome		 out;
@@ -314,6 +379,9 @@ fixture_set(struct fixture *f, const struct vcase *c)
 	f->p.stop_on = list(&f->stop, c->stop_on, "");
 	f->p.retry_on = list(&f->retry, c->retry_on, NULL);
 	f->p.cond = cond_any(&f->cond) ? &f->cond : NULL;
+	f->p.successes = c->successes;
+	f->p.uncounted = c->uncounted != NULL ? list(&f->unc, c->uncounted,
+	    NULL) : NULL;
 	if (c->max_attempts == 0)
 		f->p.max_attempts = 5;
 	else
@@ -334,6 +402,8 @@ fixture_set(struct fixture *f, const struct vcase *c)
 	f->in.deadline = after_now(c->deadline, 0);
 	f->in.held_late = c->held_late;
 	f->in.delay = DELAY;
+	f->in.in_a_row = c->in_a_row;
+	f->in.uncounted = c->not_counted;
 }
 
 START_TEST(each_case_gets_its_verdict)
@@ -352,7 +422,12 @@ START_TEST(each_case_gets_its_verdict)
 	status = c->want_status != 0 ? c->want_status : c->status;
 	ck_assert_msg(v.status == status, "%s: status %d, want %d", c->name,
 	    v.status, status);
-	if (c->want == VERDICT_RETRY) {
+	ck_assert_msg(v.in_a_row == c->want_in_a_row, "%s: %llu in a row, "
+	    "want %llu", c->name, (unsigned long long)v.in_a_row,
+	    (unsigned long long)c->want_in_a_row);
+	ck_assert_msg(v.uncounted == c->want_uncounted, "%s: uncounted %d",
+	    c->name, v.uncounted);
+	if (c->want == VERDICT_RETRY || c->want == VERDICT_AGAIN) {
 		ck_assert_msg(v.sleep == DELAY, "%s: sleep %llu", c->name,
 		    (unsigned long long)v.sleep);
 		ck_assert_msg(v.wake == f.in.now + v.sleep, "%s: wake %llu "
@@ -388,9 +463,10 @@ START_TEST(success_is_foretold_as_decided)
 	f.in.held_late = 0;
 	if (c->held_late) {
 		verdict_decide(&f.p, &f.in, &v);
-		want = v.kind == VERDICT_SUCCESS;
-	} else
-		want = c->want == VERDICT_SUCCESS;
+		want = v.kind == VERDICT_SUCCESS || v.kind == VERDICT_AGAIN;
+	} else	/* a success short of --successes' N is one too */
+		want = c->want == VERDICT_SUCCESS || c->want == VERDICT_AGAIN ||
+		    c->want_in_a_row != 0;
 	f.in.now = 0;
 	ck_assert_msg(verdict_success(&f.p, &f.in) == want, "%s: success "
 	    "foretold %d, want %d", c->name, !want, want);
@@ -467,6 +543,7 @@ struct hcase {
 	int		 no_http;	/* --http not given */
 	int		 stop_if;	/* --stop-if-output given and matched */
 	const char	*stop_on;
+	const char	*uncounted;	/* --uncounted's http: list; NULL */
 	uint64_t	 attempt;	/* 0: the first */
 	uint64_t	 deadline;
 	uint64_t	 delivered;	/* its output out (in.now); 0: NOW */
@@ -474,6 +551,7 @@ struct hcase {
 	enum run_end	 want_end;	/* END_NONE unless it gives up */
 	uint64_t	 want_sleep;	/* VERDICT_RETRY; 0: DELAY */
 	const char	*want_why;	/* NULL: not checked */
+	int		 want_uncounted;
 };
 
 #define RA(s) .ra = 1, .ra_s = (s)
@@ -544,13 +622,26 @@ static const struct hcase hcases[] = {
 	{ .name = "a reset past the deadline gives up at once", .status = 22,
 	    .http = 403, RA(30), .spent = 1, .deadline = 5 * S, .want = GU,
 	    .want_end = END_RETRY_AFTER },
+	/* --uncounted=http:N */
+	{ .name = "an HTTP status in --uncounted does not count", .status = 22,
+	    .http = 503, .uncounted = "503", .attempt = 5, .want = RT,
+	    .want_uncounted = 1 },
+	{ .name = "an HTTP status not in --uncounted counts", .status = 22,
+	    .http = 502, .uncounted = "503", .attempt = 5, .want = GU,
+	    .want_end = END_ATTEMPTS },
+	{ .name = "--uncounted does not retry a 404", .status = 22,
+	    .http = 404, .uncounted = "404", .want = GU,
+	    .want_end = END_PERMANENT },
+	{ .name = "without --http no HTTP status is uncounted", .status = 22,
+	    .http = 503, .uncounted = "503", .no_http = 1, .attempt = 5,
+	    .want = GU, .want_end = END_ATTEMPTS },
 };
 
 START_TEST(http_cases_get_their_verdict)
 {
 	const struct hcase	*c = &hcases[_i];
 	struct statuslist	 succ, stop;
-	struct http_list	 hl;
+	struct http_list	 hl, unc;
 	struct http_seen	 seen;
 	struct conditions	 cond;
 	struct cond_matches	 m;
@@ -579,6 +670,10 @@ START_TEST(http_cases_get_their_verdict)
 	p.cond = c->stop_if ? &cond : NULL;
 	p.http = c->no_http ? NULL : &hl;
 	p.max_attempts = 5;
+	if (c->uncounted != NULL) {
+		ck_assert_int_eq(http_list_parse(c->uncounted, &unc, &why), 0);
+		p.uncounted_http = &unc;
+	}
 	memset(&seen, 0, sizeof seen);
 	seen.status = c->http;
 	seen.retry_after = c->ra;
@@ -611,6 +706,8 @@ START_TEST(http_cases_get_their_verdict)
 		    "after NOW", c->name, (unsigned long long)(v.wake - NOW));
 	}
 	ck_assert_int_eq(v.http_status, c->no_http ? 0 : c->http);
+	ck_assert_msg(v.uncounted == c->want_uncounted, "%s: uncounted %d",
+	    c->name, v.uncounted);
 	if (c->want_why != NULL)
 		ck_assert_msg(v.why != NULL && strcmp(v.why, c->want_why) == 0,
 		    "%s: why \"%s\"", c->name, v.why != NULL ? v.why : "");
@@ -1073,21 +1170,28 @@ static const struct rcase {
 	enum verdict_kind	 kind;
 	enum run_end		 end;
 	enum budget_result	 want;
+	uint64_t		 in_a_row;	/* successes in a row */
 } rcases[] = {
-	{ "a success", VERDICT_SUCCESS, END_NONE, BUDGET_SUCCESS },
-	{ "a retry", VERDICT_RETRY, END_NONE, BUDGET_FAILURE },
-	{ "an interrupt", VERDICT_INTERRUPTED, END_NONE, BUDGET_NEUTRAL },
-	{ "no command to run", VERDICT_GIVE_UP, END_EXEC, BUDGET_NEUTRAL },
+	{ "a success", VERDICT_SUCCESS, END_NONE, BUDGET_SUCCESS, 0 },
+	{ "a retry", VERDICT_RETRY, END_NONE, BUDGET_FAILURE, 0 },
+	{ "an interrupt", VERDICT_INTERRUPTED, END_NONE, BUDGET_NEUTRAL, 0 },
+	{ "no command to run", VERDICT_GIVE_UP, END_EXEC, BUDGET_NEUTRAL, 0 },
 	{ "a permanent status", VERDICT_GIVE_UP, END_PERMANENT,
-	    BUDGET_NEUTRAL },
+	    BUDGET_NEUTRAL, 0 },
 	{ "a success cut short", VERDICT_GIVE_UP, END_OUTPUT,
-	    BUDGET_NEUTRAL },
+	    BUDGET_NEUTRAL, 0 },
 	{ "the last attempt failed", VERDICT_GIVE_UP, END_ATTEMPTS,
-	    BUDGET_FAILURE },
+	    BUDGET_FAILURE, 0 },
 	{ "a failure at the deadline", VERDICT_GIVE_UP, END_DEADLINE,
-	    BUDGET_FAILURE },
+	    BUDGET_FAILURE, 0 },
 	{ "a Retry-After past the deadline", VERDICT_GIVE_UP,
-	    END_RETRY_AFTER, BUDGET_FAILURE },
+	    END_RETRY_AFTER, BUDGET_FAILURE, 0 },
+	{ "a success short of --successes' N", VERDICT_AGAIN, END_NONE,
+	    BUDGET_SUCCESS, 0 },
+	{ "a success short of N on the last attempt", VERDICT_GIVE_UP,
+	    END_ATTEMPTS, BUDGET_SUCCESS, 2 },
+	{ "a success short of N before the deadline", VERDICT_GIVE_UP,
+	    END_DEADLINE, BUDGET_SUCCESS, 1 },
 };
 
 START_TEST(the_budget_hears_failures_the_service_made)
@@ -1098,6 +1202,7 @@ START_TEST(the_budget_hears_failures_the_service_made)
 	memset(&v, 0, sizeof v);
 	v.kind = c->kind;
 	v.end = c->end;
+	v.in_a_row = c->in_a_row;
 	ck_assert_msg(verdict_budget_result(&v) == c->want,
 	    "%s: result %d, not %d", c->name, verdict_budget_result(&v),
 	    c->want);
