@@ -250,6 +250,9 @@ attempt_tell(const struct attempt *a, struct log_attempt *la)
 	la->retry_after_from = http_wait_name(a->v.retry_after_from);
 	la->pushed = a->v.pushed;
 	la->push_delay_ns = a->v.push_delay;
+	la->wait_cut = a->v.wait_cut;
+	la->wait_most_ns = a->v.wait_most;
+	la->timeout_ns = a->timeout;
 }
 
 void

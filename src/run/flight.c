@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "policy/duration.h"
 #include "policy/exitcodes.h"
 #include "policy/pushback.h"
 #include "proc/eventloop.h"
@@ -234,6 +235,39 @@ slot(struct flight *f)
 }
 
 /*
+ * The backoff's schedule starts again at its first delay: the next
+ * delay is the one after the latest attempt made (n = 1), the
+ * decorrelated state as at the start of the run.
+ */
+static void
+restart_schedule(struct flight *f)
+{
+	backoff_start(&f->g.o->backoff, &f->bs);
+	f->sched_from = f->made - 1;
+}
+
+/*
+ * --reset-after: attempt c ran long enough that the delay after it is
+ * the schedule's first again, should it have failed (a success ends the
+ * run, and its delay is not slept). The clock is read only then: a
+ * plain run reads it no more (cost-syscalls).
+ */
+static void
+ran_long(struct flight *f, const struct copy *c)
+{
+	uint64_t	ran;
+
+	f->reset_ran = 0;
+	if (f->g.o->reset_after == 0)
+		return;
+	ran = eventloop_now() - c->a.started;
+	if (!backoff_resets(ran, f->g.o->reset_after))
+		return;
+	restart_schedule(f);
+	f->reset_ran = ran;
+}
+
+/*
  * Where the run stands, for the verdict on attempt c: the deadline, the
  * next delay, what c wrote to RETRY_CONTROL, and a draw for a Retry-After
  * or a delay it asked. Drawn only when needed, in this order: --seed
@@ -247,8 +281,9 @@ stands(struct flight *f, struct copy *c, struct verdict_input *in)
 
 	memset(in, 0, sizeof *in);
 	in->deadline = f->g.deadline;
-	in->delay = backoff_next_parts(&f->g.o->backoff, &f->bs, f->made, u,
-	    v, &f->parts);
+	ran_long(f, c);
+	in->delay = backoff_next_parts(&f->g.o->backoff, &f->bs,
+	    f->made - f->sched_from, u, v, &f->parts);
 	in->push = control_read(&c->ctl);
 	in->spread = c->a.http.retry_after || pushback_floor(in->push) ?
 	    rng_uniform(f->g.rng) : 0;
@@ -266,6 +301,7 @@ pause_before(struct flight *f, const struct verdict *v)
 	struct log_attempt	la = flight_view_last(f);
 
 	la.parts = f->h.mode == HEDGE_ON ? NULL : &f->parts;
+	la.reset_ran_ns = f->reset_ran;
 	log_retry(&la, v->sleep);
 	if (f->g.o->on_retry != NULL) {
 		runenv_on_retry(f->g.env, v->status, v->sleep);
@@ -433,15 +469,18 @@ begin(struct flight *f, struct copy *c, const struct budget_ticket *t,
 	struct log_attempt	 la;
 	uint64_t		 now;
 
-	attempt_begin(&c->a, ++f->made, o->timeout, &at_deadline);
+	f->made++;
+	attempt_begin(&c->a, f->made, duration_list_at(o->timeouts,
+	    o->ntimeouts, f->made), &at_deadline);
 	c->a.ticket = *t;
 	if (flight_stopped(f))
 		return -1;
 	control_fresh(&c->ctl, f->g.env);
-	now = eventloop_now();
+	c->a.started = now = eventloop_now();
 	f->g.env->hedge = f->h.mode == HEDGE_ON && c->a.number > 1;
 	runenv_set(f->g.env, c->a.number, now - f->g.start, f->prev);
 	la = flight_view(f, c->a.number);
+	la.timeout_ns = c->a.timeout;
 	if (why == HEDGE_DUE_DELAY)
 		log_hedge(&la, f->h.newest, now - f->h.newest_at);
 	log_start(&la);

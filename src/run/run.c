@@ -115,6 +115,7 @@ set_policy(struct verdict_policy *p, const struct options *o)
 	p->cond = cond_any(&o->cond) ? &o->cond : NULL;
 	p->http = o->http ? &o->http_retry : NULL;
 	p->max_attempts = o->attempts;
+	p->max_wait = &o->max_server_wait;
 }
 
 /* Set up stdin and stdout for the attempts and the hooks. */
