@@ -16,7 +16,8 @@ _retry_takes_value()
 		stop-on success-on until splay seed message log-format stdin
 		stdout retry-if-output stop-if-output fail-if-output on-retry
 		on-give-up budget store budget-burst budget-ratio budget-rate
-		budget-wait breaker ci metrics metrics-label'
+		budget-wait breaker ci metrics metrics-label reset-after
+		max-server-wait'
 	# --http takes its LIST only as --http=LIST, never the next word.
 	local long_noarg='foreground dry-run quiet verbose help version http'
 
@@ -146,7 +147,7 @@ _retry()
 		;;
 	-b | --base | -c | --cap | -f | --factor | -d | --delay | \
 	-D | --deadline | --max-time | -t | --timeout | --idle-timeout | \
-	--hedge | --hedge-max | -k | --kill-after | \
+	--hedge | --hedge-max | -k | --kill-after | --reset-after | \
 	--splay | --seed | -m | --message | \
 	--retry-if-output | --stop-if-output | --fail-if-output)
 		return
@@ -178,6 +179,12 @@ _retry()
 		COMPREPLY=($(compgen -W '0 30s 5m 1h' -- "$cur"))
 		return
 		;;
+	--max-server-wait)
+		# DURATION, or past it give up at once rather than wait it.
+		COMPREPLY=($(compgen -W '6h 1h 10m 1h:give-up 10m:give-up' \
+			-- "$cur"))
+		return
+		;;
 	--breaker)
 		# K/DURATION: K failed attempts in a row open it for DURATION.
 		COMPREPLY=($(compgen -W '5/30s 10/1m' -- "$cur"))
@@ -202,6 +209,7 @@ _retry()
 			--fail-if-output= --on-retry= --on-give-up= --http --http=
 			--budget= --store= --budget-burst= --budget-ratio=
 			--budget-rate= --budget-wait= --breaker=
+			--reset-after= --max-server-wait=
 			-m --message= -q --quiet -v --verbose --log-format=
 			--ci= --metrics= --metrics-label=
 			-h --help -V --version --' -- "$cur"))
