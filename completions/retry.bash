@@ -17,7 +17,7 @@ _retry_takes_value()
 		stdout retry-if-output stop-if-output fail-if-output on-retry
 		on-give-up on-recover budget store budget-burst budget-ratio
 		budget-rate budget-wait breaker ci metrics metrics-label ci-dotenv
-		successes uncounted'
+		successes uncounted reset-after max-server-wait'
 	# --http takes its LIST only as --http=LIST, never the next word.
 	local long_noarg='foreground dry-run quiet verbose help version http'
 
@@ -152,7 +152,7 @@ _retry()
 		;;
 	-b | --base | -c | --cap | -f | --factor | -d | --delay | \
 	-D | --deadline | --max-time | -t | --timeout | --idle-timeout | \
-	--hedge | --hedge-max | -k | --kill-after | \
+	--hedge | --hedge-max | -k | --kill-after | --reset-after | \
 	--splay | --seed | -m | --message | \
 	--retry-if-output | --stop-if-output | --fail-if-output)
 		return
@@ -182,6 +182,12 @@ _retry()
 	--budget-wait)
 		# A DURATION; 0 gives up at once, as gRPC's fail-fast.
 		COMPREPLY=($(compgen -W '0 30s 5m 1h' -- "$cur"))
+		return
+		;;
+	--max-server-wait)
+		# DURATION, or past it give up at once rather than wait it.
+		COMPREPLY=($(compgen -W '6h 1h 10m 1h:give-up 10m:give-up' \
+			-- "$cur"))
 		return
 		;;
 	--breaker)
@@ -215,7 +221,7 @@ _retry()
 			--http --http=
 			--budget= --store= --budget-burst= --budget-ratio=
 			--budget-rate= --budget-wait= --breaker=
-			--successes= --uncounted=
+			--successes= --uncounted= --reset-after= --max-server-wait=
 			-m --message= -q --quiet -v --verbose --log-format=
 			--ci= --metrics= --metrics-label= --ci-dotenv=
 			-h --help -V --version --' -- "$cur"))

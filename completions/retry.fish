@@ -22,8 +22,8 @@ function __fish_retry_print_command
         --stop-if-output --fail-if-output --on-retry --on-give-up \
         --on-recover --budget \
         --store --budget-burst --budget-ratio --budget-rate --budget-wait \
-        --breaker --ci --metrics --metrics-label --ci-dotenv
-        --breaker --ci --metrics --metrics-label --successes --uncounted
+        --breaker --ci --metrics --metrics-label --ci-dotenv --successes \
+        --uncounted --reset-after --max-server-wait
     set -l long_novalue --foreground --dry-run --quiet --verbose --help --version \
         --http
     set -l i 1
@@ -137,7 +137,12 @@ complete -c retry -n $nocmd -s j -l jitter -x -d 'How the delay is spread at ran
 complete -c retry -n $nocmd -s d -l delay -x -d 'Explicit comma separated delays, the last repeated'
 complete -c retry -n $nocmd -s D -l deadline -x -d 'Time budget of the whole run'
 complete -c retry -n $nocmd -l max-time -x -d 'Time budget of the whole run (same as --deadline)'
-complete -c retry -n $nocmd -s t -l timeout -x -d 'Time limit of each attempt'
+complete -c retry -n $nocmd -s t -l timeout -x -d 'Time limit of each attempt, or one per attempt (10s,30s,2m)'
+complete -c retry -n $nocmd -l reset-after -x -d 'An attempt that ran this long starts the delays again'
+complete -c retry -n $nocmd -l max-server-wait -x -d 'The longest wait a server or RETRY_CONTROL may ask [6h:clamp]' -a '
+    6h\t"Wait at most 6h (default)"
+    1h\t"Wait at most 1h"
+    1h:give-up\t"Give up when asked to wait longer than 1h"'
 complete -c retry -n $nocmd -l idle-timeout -x -d 'Stop an attempt silent this long'
 complete -c retry -n $nocmd -l hedge -x -d 'Start another copy each time the newest has run this long'
 complete -c retry -n $nocmd -l hedge-max -x -d 'The most copies of --hedge at once [2]'

@@ -198,6 +198,19 @@ backoff_start(const struct backoff *b, struct backoff_state *st)
 	st->prev = b->base;
 }
 
+/*
+ * --reset-after: whether an attempt that ran ran ns before it failed
+ * starts the schedule again (backoff_start, then n = 1): it ran at
+ * least reset_after (0: never). A service that stayed up that long
+ * recovered; its next failure is a fresh one, not the last one's
+ * sequel.
+ */
+int
+backoff_resets(uint64_t ran, uint64_t reset_after)
+{
+	return reset_after != 0 && ran >= reset_after;
+}
+
 /* Decorrelated jitter's bounds: [base, min(cap, factor * prev)]. */
 static void
 decorrelated_bounds(const struct backoff *b, const struct backoff_state *st,

@@ -66,6 +66,7 @@ struct backoff_parts {
 };
 
 void	 backoff_start(const struct backoff *, struct backoff_state *);
+int	 backoff_resets(uint64_t, uint64_t);
 uint64_t backoff_ceiling(const struct backoff *, uint64_t);
 void	 backoff_range(const struct backoff *, const struct backoff_state *,
 	    uint64_t, uint64_t *, uint64_t *);

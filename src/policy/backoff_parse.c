@@ -116,49 +116,10 @@ backoff_parse_jitter(const char *s, struct backoff *b, const char **why)
 	return 0;
 }
 
-/*
- * --delay's comma separated list of durations, into a new array of *n;
- * the caller frees it. Nothing is left allocated on error.
- */
+/* --delay's comma separated list of durations (duration_list_parse). */
 int
 backoff_parse_delays(const char *s, uint64_t **out, size_t *nout,
     const char **why)
 {
-	const char	*p;
-	uint64_t	*d;
-	char		*copy, *tok, *comma;
-	size_t		 n = 1, i;
-
-	if (*s == '\0') {
-		*why = "empty list";
-		return -1;
-	}
-	for (p = s; *p != '\0'; p++)
-		n += *p == ',';
-	d = calloc(n, sizeof *d);
-	copy = strdup(s);
-	if (d == NULL || copy == NULL) {
-		free(d);
-		free(copy);
-		*why = "out of memory";
-		return -1;
-	}
-	/* strtok would merge ",," into one separator: walk by hand. */
-	for (tok = copy, i = 0; i < n; i++) {
-		if ((comma = strchr(tok, ',')) != NULL)
-			*comma = '\0';
-		if (*tok == '\0' || duration_parse(tok, &d[i], why) == -1) {
-			if (*tok == '\0')
-				*why = "empty element";
-			free(d);
-			free(copy);
-			return -1;
-		}
-		if (comma != NULL)
-			tok = comma + 1;
-	}
-	free(copy);
-	*out = d;
-	*nout = n;
-	return 0;
+	return duration_list_parse(s, out, nout, why);
 }

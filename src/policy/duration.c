@@ -3,9 +3,11 @@
  * DURATION values: a decimal number with an optional unit (ns us ms s m h d),
  * several of them in a row ("1m30s", "1h5m"). A lone number without a unit is
  * seconds. No signs, exponents, "inf" or "nan": anything else is an error.
+ * A list of them (--delay, --timeout) is separated by commas.
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "policy/duration.h"
@@ -217,4 +219,65 @@ duration_format(uint64_t ns, char *buf, size_t len)
 			    (unsigned long long)(s % 60));
 	}
 	return buf;
+}
+
+/*
+ * A comma separated list of durations (--delay, --timeout), into a new
+ * array of *n; the caller frees it. Nothing is left allocated on error.
+ */
+int
+duration_list_parse(const char *s, uint64_t **out, size_t *nout,
+    const char **why)
+{
+	const char	*p;
+	uint64_t	*d;
+	char		*copy, *tok, *comma;
+	size_t		 n = 1, i;
+
+	if (*s == '\0') {
+		*why = "empty list";
+		return -1;
+	}
+	for (p = s; *p != '\0'; p++)
+		n += *p == ',';
+	d = calloc(n, sizeof *d);
+	copy = strdup(s);
+	if (d == NULL || copy == NULL) {
+		free(d);
+		free(copy);
+		*why = "out of memory";
+		return -1;
+	}
+	/* strtok would merge ",," into one separator: walk by hand. */
+	for (tok = copy, i = 0; i < n; i++) {
+		if ((comma = strchr(tok, ',')) != NULL)
+			*comma = '\0';
+		if (*tok == '\0' || duration_parse(tok, &d[i], why) == -1) {
+			if (*tok == '\0')
+				*why = "empty element";
+			free(d);
+			free(copy);
+			return -1;
+		}
+		if (comma != NULL)
+			tok = comma + 1;
+	}
+	free(copy);
+	*out = d;
+	*nout = n;
+	return 0;
+}
+
+/*
+ * Element n of a list of len (n from 1; 0 counts as 1), the last one
+ * repeated past its end; 0 for an empty list.
+ */
+uint64_t
+duration_list_at(const uint64_t *list, size_t len, uint64_t n)
+{
+	if (len == 0)
+		return 0;
+	if (n == 0)
+		n = 1;
+	return list[n < len ? n - 1 : len - 1];
 }

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: ISC */
-/* Durations: "250ms", "1m30s", "1.5" (seconds) <-> nanoseconds. */
+/*
+ * Durations: "250ms", "1m30s", "1.5" (seconds) <-> nanoseconds; comma
+ * separated lists of them, the last repeated.
+ */
 #ifndef RETRY_DURATION_H
 #define RETRY_DURATION_H
 
@@ -14,5 +17,8 @@
 int	duration_parse(const char *, uint64_t *, const char **);
 char   *duration_format(uint64_t, char *, size_t);
 double	duration_seconds(uint64_t);
+int	duration_list_parse(const char *, uint64_t **, size_t *,
+	    const char **);
+uint64_t duration_list_at(const uint64_t *, size_t, uint64_t);
 
 #endif

@@ -17,6 +17,7 @@ enum run_end {
 	END_BUDGET,		/* no token came in time */
 	END_CIRCUIT,		/* the circuit stays open too long */
 	END_PUSHBACK,		/* the command asked: stop, or a delay too long */
+	END_SERVER_WAIT,	/* a wait asked past --max-server-wait:give-up */
 };
 
 #endif

@@ -12,7 +12,12 @@
 #include <stdint.h>
 #include <time.h>
 
-#define HTTP_RETRY_AFTER_MAX 21600	/* seconds: 6 h, curl's own limit */
+/*
+ * The longest wait read, in seconds: DURATION_MAX's whole seconds (292
+ * years), so that it converts to nanoseconds; a longer one counts as it.
+ * How much of it is waited is --max-server-wait's (verdict.c).
+ */
+#define HTTP_RETRY_AFTER_MAX 9223372036ULL
 #define HTTP_LINE_HEAD 512	/* bytes of a line that are looked at */
 
 /* A set of HTTP statuses 100-599, for --http=LIST. */

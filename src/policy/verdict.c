@@ -128,15 +128,20 @@ floor_wait(const struct verdict_input *in, struct verdict *v, uint64_t floor)
 /*
  * The floors of the sleep: a Retry-After (it counts only in a response,
  * after a status line: one with none before it is a log line or the
- * like), and a delay the command asked for, at most 6 h as a
- * Retry-After. The longer of the two is the floor; -1 and why the run
- * gives up when it ends too late (none: a floor of 0 does nothing).
+ * like), and a delay the command asked for. The longer of the two is the
+ * floor, and --max-server-wait its most: past it, the floor is that most
+ * (clamp), or the run gives up at once (give-up), whatever the deadline.
+ * -1 and why the run gives up when it does (none: a floor of 0 does
+ * nothing).
  */
 static int
 floors(const struct verdict_policy *p, const struct verdict_input *in,
     struct verdict *v, enum run_end *end)
 {
-	uint64_t	floor;
+	static const struct server_wait	 six_hours = { VERDICT_FLOOR_MAX_NS, 0 };
+	const struct server_wait	*most = p->max_wait != NULL ?
+					    p->max_wait : &six_hours;
+	uint64_t			 floor;
 
 	if (p->http != NULL && in->http != NULL && in->http->retry_after &&
 	    in->http->status != 0) {
@@ -145,8 +150,7 @@ floors(const struct verdict_policy *p, const struct verdict_input *in,
 	}
 	if (in->push != NULL && in->push->word == PUSHBACK_DELAY) {
 		v->pushed = PUSHBACK_DELAY;
-		v->push_delay = in->push->delay < VERDICT_FLOOR_MAX_NS ?
-		    in->push->delay : VERDICT_FLOOR_MAX_NS;
+		v->push_delay = in->push->delay;
 	}
 	if (v->push_delay > v->retry_after) {
 		floor = v->push_delay;
@@ -154,6 +158,15 @@ floors(const struct verdict_policy *p, const struct verdict_input *in,
 	} else {
 		floor = v->retry_after;
 		*end = END_RETRY_AFTER;
+	}
+	if (floor > most->most) {
+		v->wait_cut = 1;
+		v->wait_most = most->most;
+		if (most->give_up) {
+			*end = END_SERVER_WAIT;
+			return -1;
+		}
+		floor = most->most;
 	}
 	return floor_wait(in, v, floor);
 }
@@ -259,6 +272,34 @@ held_cut_short(const struct verdict_policy *p, const struct verdict_input *in,
 	case VERDICT_INTERRUPTED:
 		break;
 	}
+}
+
+/*
+ * --max-server-wait=DURATION[:clamp|:give-up]: 0, or -1 with a reason.
+ * The duration's own reason names what is wrong with it.
+ */
+int
+verdict_parse_max_wait(const char *s, struct server_wait *w, const char **why)
+{
+	const char	*colon = strrchr(s, ':');
+	char		 d[64];
+	size_t		 len = colon != NULL ? (size_t)(colon - s) : strlen(s);
+
+	if (colon != NULL && strcmp(colon, ":clamp") != 0 &&
+	    strcmp(colon, ":give-up") != 0) {
+		*why = "the word after the colon is clamp or give-up";
+		return -1;
+	}
+	if (len >= sizeof d) {
+		*why = "too long";
+		return -1;
+	}
+	memcpy(d, s, len);
+	d[len] = '\0';
+	if (duration_parse(d, &w->most, why) == -1)
+		return -1;
+	w->give_up = colon != NULL && strcmp(colon, ":give-up") == 0;
+	return 0;
 }
 
 /*
@@ -496,6 +537,7 @@ verdict_budget_result(const struct verdict *v)
 	case END_ATTEMPTS:
 	case END_DEADLINE:
 	case END_RETRY_AFTER:
+	case END_SERVER_WAIT:
 	case END_BUDGET:
 	case END_CIRCUIT:
 		break;

@@ -25,6 +25,12 @@ enum verdict_kind {
 				   row; sleep, then the next attempt */
 };
 
+/* The longest floor a server or the command may set: --max-server-wait. */
+struct server_wait {
+	uint64_t	most;		/* ns */
+	int		give_up;	/* past it: give up; else sleep most */
+};
+
 /* What the options say about outcomes. */
 struct verdict_policy {
 	const struct statuslist	*success_on;	/* NULL: 0 */
@@ -37,6 +43,7 @@ struct verdict_policy {
 	/* --uncounted: failures that do not count toward max_attempts */
 	const struct statuslist	*uncounted;	/* NULL: none */
 	const struct http_list	*uncounted_http; /* NULL: none */
+	const struct server_wait *max_wait;	/* NULL: 6 h, clamped */
 };
 
 /* Why an attempt whose held output was cut short counts as timed out. */
@@ -78,10 +85,16 @@ struct verdict {
 	enum http_wait_from	 retry_after_from; /* in which header */
 	enum pushback_word	 pushed;	/* what the command's word did */
 	uint64_t		 push_delay;	/* ns the command asked; 0: none */
+	int			 wait_cut;	/* a floor was asked past
+						   --max-server-wait */
+	uint64_t		 wait_most;	/* wait_cut: that most */
 };
 
-/* The longest floor a server or the command sets to a sleep: 6 h. */
-#define VERDICT_FLOOR_MAX_NS (HTTP_RETRY_AFTER_MAX * 1000000000ULL)
+/*
+ * The longest floor a server or the command sets to a sleep unless
+ * --max-server-wait says otherwise: 6 h, curl's own limit.
+ */
+#define VERDICT_FLOOR_MAX_NS (21600 * 1000000000ULL)
 
 /* The budget's answer before an attempt, and where the run stands. */
 struct admit_input {
@@ -116,6 +129,8 @@ struct admit {
 #define VERDICT_REST_MAX_NS	60000000000ULL
 #define VERDICT_REST_TIMES	4
 
+int	verdict_parse_max_wait(const char *, struct server_wait *,
+	    const char **);
 int	verdict_success(const struct verdict_policy *,
 	    const struct verdict_input *);
 void	verdict_decide(const struct verdict_policy *,

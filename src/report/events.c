@@ -181,6 +181,9 @@ log_start(const struct log_attempt *a)
 		start = *a;
 		start.outcome = NULL;	/* not ended yet: no status */
 		msg_json_head(&ln, "start", &start);
+		if (a->timeout_ns != 0)
+			msg_add(&ln, ",\"timeout_s\":%.6f",
+			    duration_seconds(a->timeout_ns));
 		if (msg.verbosity >= 2) {
 			msg_add(&ln, ",\"command_line\":");
 			msg_add_json(&ln, command_line());
@@ -252,6 +255,48 @@ backoff_json(struct line *ln, const struct backoff_parts *p)
 }
 
 /*
+ * After "retrying in N": what the server or the command asked for, and
+ * the most --max-server-wait allowed when it asked for more.
+ */
+static void
+wait_asked(struct line *ln, const struct log_attempt *a, const char *who,
+    uint64_t asked, const char *header)
+{
+	char	d[32];
+
+	msg_add(ln, " (the %s asked for %s", who,
+	    duration_format(asked, d, sizeof d));
+	if (header != NULL)
+		msg_add(ln, " in %s", header);
+	if (a->wait_cut && asked > a->wait_most_ns)
+		msg_add(ln, "; --max-server-wait allows %s",
+		    duration_format(a->wait_most_ns, d, sizeof d));
+	msg_add(ln, ")");
+}
+
+/*
+ * The reasons a retry's sleep is what it is, when it is not the
+ * backoff's plain next: the server's and the command's words, and a
+ * backoff that starts again after a long attempt (--reset-after).
+ */
+static void
+retry_asked(struct line *ln, const struct log_attempt *a)
+{
+	char	d[32];
+
+	if (a->retry_after_ns != 0)
+		wait_asked(ln, a, "server", a->retry_after_ns,
+		    is_retry_after(a) ? NULL : msg_wait_header(a));
+	if (a->pushed == PUSHBACK_RETRY)
+		msg_add(ln, " (the command asked to retry)");
+	else if (a->pushed == PUSHBACK_DELAY)
+		wait_asked(ln, a, "command", a->push_delay_ns, NULL);
+	if (a->reset_ran_ns != 0)
+		msg_add(ln, " (it ran %s: the backoff starts again)",
+		    duration_format(a->reset_ran_ns, d, sizeof d));
+}
+
+/*
  * An attempt failed and the run retries after delay: a warning in CI's
  * log, and the head of the next attempt's fold.
  */
@@ -278,6 +323,9 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 		msg_json_head(&ln, "retry", a);
 		if (msg.verbosity >= 2 && a->parts != NULL)
 			backoff_json(&ln, a->parts);
+		if (a->reset_ran_ns != 0)
+			msg_add(&ln, ",\"backoff_reset\":true,\"ran_s\":%.6f",
+			    duration_seconds(a->reset_ran_ns));
 		msg_add(&ln, ",\"delay_s\":%.6f}", duration_seconds(delay));
 	} else {
 		msg_attempt_text(&ln, a);
@@ -285,18 +333,7 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 		msg_attempt_outcome(&ln, a);
 		msg_add(&ln, "); retrying in %s",
 		    duration_format(delay, d, sizeof d));
-		if (a->retry_after_ns != 0 && is_retry_after(a))
-			msg_add(&ln, " (the server asked for %s)",
-			    duration_format(a->retry_after_ns, d, sizeof d));
-		else if (a->retry_after_ns != 0)
-			msg_add(&ln, " (the server asked for %s in %s)",
-			    duration_format(a->retry_after_ns, d, sizeof d),
-			    msg_wait_header(a));
-		if (a->pushed == PUSHBACK_RETRY)
-			msg_add(&ln, " (the command asked to retry)");
-		else if (a->pushed == PUSHBACK_DELAY)
-			msg_add(&ln, " (the command asked for %s)",
-			    duration_format(a->push_delay_ns, d, sizeof d));
+		retry_asked(&ln, a);
 	}
 	msg_emit_as(&ln, CI_WARNING);
 	if (msg.format == LOG_TEXT && msg.verbosity >= 2 && a->parts != NULL)

@@ -338,6 +338,10 @@ msg_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 			msg_add(ln, ",\"signal\":%d", a->outcome->signo);
 		if (a->outcome->kind == OUTCOME_TIMEDOUT)
 			msg_add(ln, ",\"timed_out\":true");
+		if (a->outcome->kind == OUTCOME_TIMEDOUT &&
+		    a->outcome->idle_ns == 0 && a->timeout_ns != 0)
+			msg_add(ln, ",\"timeout_s\":%.6f",
+			    duration_seconds(a->timeout_ns));
 		if (a->outcome->idle_ns != 0)
 			msg_add(ln, ",\"idle\":true,\"idle_s\":%.3f",
 			    duration_seconds(a->outcome->idle_ns));
@@ -358,6 +362,10 @@ msg_json_head(struct line *ln, const char *event, const struct log_attempt *a)
 		if (a->push_delay_ns != 0)
 			msg_add(ln, ",\"pushback_delay_s\":%.6f",
 			    duration_seconds(a->push_delay_ns));
+		/* A wait asked past --max-server-wait: cut to this most. */
+		if (a->wait_cut)
+			msg_add(ln, ",\"max_server_wait_s\":%.6f",
+			    duration_seconds(a->wait_most_ns));
 	}
 	msg_add(ln, ",\"elapsed_s\":%.6f", duration_seconds(a->elapsed_ns));
 	if (a->budget != NULL) {

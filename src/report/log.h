@@ -58,6 +58,13 @@ struct log_attempt {
 						      "": Retry-After */
 	enum pushback_word	 pushed;	/* the command's word that counted */
 	uint64_t		 push_delay_ns;	/* the command asked; 0: none */
+	int			 wait_cut;	/* a wait was asked past
+						   --max-server-wait */
+	uint64_t		 wait_most_ns;	/* wait_cut: that most */
+	uint64_t		 reset_ran_ns;	/* --reset-after: it ran this
+						   long, and the backoff starts
+						   again; 0: it does not */
+	uint64_t		 timeout_ns;	/* its --timeout; 0: none */
 	uint64_t		 elapsed_ns;
 	const struct backoff_parts *parts;	/* -vv: how the backoff's sleep
 						   came; NULL: none */

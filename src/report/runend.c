@@ -94,6 +94,8 @@ end_name(enum run_end why)
 		return "circuit";
 	case END_PUSHBACK:
 		return "pushback";
+	case END_SERVER_WAIT:
+		return "max-server-wait";
 	}
 	return "attempts";
 }
@@ -113,6 +115,28 @@ give_up_first(struct line *ln, const struct log_attempt *a,
 	else
 		msg_add(ln, "retry: %s: giving up: the deadline passed before "
 		    "the first attempt could start", msg.label);
+}
+
+/*
+ * After "attempt N failed (how": the server or the command asked for a
+ * wait past --max-server-wait:give-up (the longer of the two, as the
+ * verdict took it).
+ */
+static void
+too_long(struct line *ln, const struct log_attempt *a)
+{
+	char	d[32], m[32];
+
+	duration_format(a->wait_most_ns, m, sizeof m);
+	if (a->push_delay_ns > a->retry_after_ns)
+		msg_add(ln, "); giving up: the command asked to wait %s "
+		    "(RETRY_CONTROL), more than --max-server-wait=%s",
+		    duration_format(a->push_delay_ns, d, sizeof d), m);
+	else
+		msg_add(ln, "); giving up: the server asked to wait %s (%s), "
+		    "more than --max-server-wait=%s",
+		    duration_format(a->retry_after_ns, d, sizeof d),
+		    msg_wait_header(a), m);
 }
 
 /* After "attempt N failed (how": why the run gives up. */
@@ -154,6 +178,9 @@ give_up_text(struct line *ln, const struct log_attempt *a, enum run_end why)
 	case END_DEADLINE:
 		msg_add(ln, "); giving up: the next attempt would start after "
 		    "the deadline");
+		break;
+	case END_SERVER_WAIT:
+		too_long(ln, a);
 		break;
 	case END_NONE:
 	case END_EXEC:

@@ -252,6 +252,9 @@ attempt_tell(const struct attempt *a, struct log_attempt *la)
 	la->push_delay_ns = a->v.push_delay;
 	la->uncounted = a->v.uncounted;
 	la->in_a_row = a->v.in_a_row;
+	la->wait_cut = a->v.wait_cut;
+	la->wait_most_ns = a->v.wait_most;
+	la->timeout_ns = a->timeout;
 }
 
 void

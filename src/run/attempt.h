@@ -25,6 +25,7 @@ struct attempt {
 	struct io_path		 path;		/* its pipes, its held output */
 	uint64_t		 number;	/* from 1 */
 	uint64_t		 timeout;	/* --timeout; 0: none */
+	uint64_t		 started;	/* monotonic ns, about */
 	struct stop_plan	 plan;		/* when it is stopped */
 	struct budget_ticket	 ticket;	/* what it holds of the budget */
 	struct outcome		 out;

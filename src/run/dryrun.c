@@ -144,6 +144,73 @@ print_end(const struct options *o, uint64_t rows)
 		    (unsigned long long)rows);
 }
 
+/* A limit as the dry run shows it: 0 is none. */
+static char *
+limit_text(uint64_t ns, char *buf, size_t len)
+{
+	if (ns == 0)
+		snprintf(buf, len, "none");
+	else
+		duration_format(ns, buf, len);
+	return buf;
+}
+
+/*
+ * A -t list of more than one: each row shows the limit of the attempt
+ * its retry starts (a single -t changes no row).
+ */
+static int
+timeout_column(const struct options *o)
+{
+	return o->ntimeouts > 1;
+}
+
+/*
+ * The head of the table, and what changes its rows: the first attempt's
+ * own limit with a -t list; --reset-after, which no row can foresee.
+ */
+static void
+print_head(const struct options *o)
+{
+	char	d[32];
+
+	if (timeout_column(o))
+		printf("--timeout: attempt 1 %s%s; the attempt after each "
+		    "retry, its row's timeout (none: no limit)\n",
+		    o->timeouts[0] != 0 ? "runs at most " : "has no limit",
+		    o->timeouts[0] != 0 ? duration_format(o->timeouts[0], d,
+		    sizeof d) : "");
+	if (o->reset_after != 0)
+		printf("(an attempt that runs %s or more before it fails starts "
+		    "the schedule again at retry 1: --reset-after)\n",
+		    duration_format(o->reset_after, d, sizeof d));
+	if (timeout_column(o))
+		printf("%-6s  %10s  %21s  %10s  %10s  %12s\n", "retry",
+		    "ceiling", "range", "sample", "timeout", "worst total");
+	else
+		printf("%-6s  %10s  %21s  %10s  %12s\n", "retry", "ceiling",
+		    "range", "sample", "worst total");
+}
+
+/* Retry n's row: its ceiling, range, sampled sleep, and the worst total. */
+static void
+print_row(const struct options *o, uint64_t n, uint64_t lo, uint64_t hi,
+    uint64_t sleep, uint64_t total)
+{
+	char	c[80], l[32], h[32], s[32], t[32], x[32];
+
+	duration_format(lo, l, sizeof l);
+	duration_format(hi, h, sizeof h);
+	snprintf(c, sizeof c, "%s..%s", l, h);
+	printf("%-6llu  %10s  %21s  %10s  ", (unsigned long long)n,
+	    duration_format(backoff_ceiling(&o->backoff, n), l, sizeof l), c,
+	    duration_format(sleep, s, sizeof s));
+	if (timeout_column(o))
+		printf("%10s  ", limit_text(duration_list_at(o->timeouts,
+		    o->ntimeouts, n + 1), x, sizeof x));
+	printf("%12s\n", duration_format(total, t, sizeof t));
+}
+
 /*
  * The rows: for each retry n its ceiling, the range the jitter can give,
  * one sampled sleep and the worst-case time slept so far, the splay's
@@ -156,7 +223,7 @@ print_schedule(const struct options *o, struct rng *rng)
 	struct backoff_state	bs, worst;
 	uint64_t		n, rows, lo, hi, sleep, total = o->splay;
 	double			u, v;
-	char			c[80], l[32], h[32], s[32], t[32];
+	char			l[32], s[32], t[32];
 
 	if (o->attempts != 0)
 		rows = o->attempts - 1;
@@ -167,8 +234,7 @@ print_schedule(const struct options *o, struct rng *rng)
 		    duration_format(o->splay, s, sizeof s));
 	backoff_start(&o->backoff, &bs);
 	backoff_start(&o->backoff, &worst);
-	printf("%-6s  %10s  %21s  %10s  %12s\n", "retry", "ceiling",
-	    "range", "sample", "worst total");
+	print_head(o);
 	for (n = 1; n <= rows; n++) {
 		backoff_range(&o->backoff, &bs, n, &lo, &hi);
 		add_sat(&total, backoff_worst(&o->backoff, &worst, n));
@@ -183,14 +249,7 @@ print_schedule(const struct options *o, struct rng *rng)
 			    duration_format(total, t, sizeof t));
 			return;
 		}
-		duration_format(lo, l, sizeof l);
-		duration_format(hi, h, sizeof h);
-		snprintf(c, sizeof c, "%s..%s", l, h);
-		printf("%-6llu  %10s  %21s  %10s  %12s\n",
-		    (unsigned long long)n,
-		    duration_format(backoff_ceiling(&o->backoff, n), l,
-		    sizeof l), c, duration_format(sleep, s, sizeof s),
-		    duration_format(total, t, sizeof t));
+		print_row(o, n, lo, hi, sleep, total);
 	}
 	print_end(o, rows);
 }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "policy/duration.h"
 #include "policy/exitcodes.h"
 #include "policy/pushback.h"
 #include "proc/eventloop.h"
@@ -263,6 +264,27 @@ success_short(const struct flight *f, const struct verdict_input *in)
 }
 
 /*
+ * --reset-after: attempt c ran long enough that the delay after it is
+ * the schedule's first again, should it have failed (after a success,
+ * the run ends, or --successes starts the schedule again anyway). The
+ * clock is read only then: a plain run reads it no more (cost-syscalls).
+ */
+static void
+ran_long(struct flight *f, const struct copy *c)
+{
+	uint64_t	ran;
+
+	f->reset_ran = 0;
+	if (f->g.o->reset_after == 0)
+		return;
+	ran = eventloop_now() - c->a.started;
+	if (!backoff_resets(ran, f->g.o->reset_after))
+		return;
+	restart_schedule(f);
+	f->reset_ran = ran;
+}
+
+/*
  * Where the run stands, for the verdict on attempt c: the deadline, the
  * attempts that did not count, the successes in a row, the next delay,
  * what c wrote to RETRY_CONTROL, and a draw for a Retry-After or a delay
@@ -283,6 +305,7 @@ stands(struct flight *f, struct copy *c, struct verdict_input *in)
 	in->http = &c->a.http;
 	if (success_short(f, in))
 		restart_schedule(f);
+	ran_long(f, c);
 	in->delay = backoff_next_parts(&f->g.o->backoff, &f->bs,
 	    f->made - f->sched_from, u, v, &f->parts);
 	in->push = control_read(&c->ctl);
@@ -302,6 +325,7 @@ pause_before(struct flight *f, const struct verdict *v)
 	struct log_attempt	la = flight_view_last(f);
 
 	la.parts = f->h.mode == HEDGE_ON ? NULL : &f->parts;
+	la.reset_ran_ns = f->reset_ran;
 	if (v->kind == VERDICT_AGAIN)	/* a success: no retry, no hook */
 		log_again(&la, v->sleep);
 	else
@@ -473,17 +497,20 @@ begin(struct flight *f, struct copy *c, const struct budget_ticket *t,
 	struct log_attempt	 la;
 	uint64_t		 now;
 
-	attempt_begin(&c->a, ++f->made, o->timeout, &at_deadline);
+	f->made++;
+	attempt_begin(&c->a, f->made, duration_list_at(o->timeouts,
+	    o->ntimeouts, f->made), &at_deadline);
 	c->a.ticket = *t;
 	if (flight_stopped(f))
 		return -1;
 	control_fresh(&c->ctl, f->g.env);
-	now = eventloop_now();
+	c->a.started = now = eventloop_now();
 	f->g.env->hedge = f->h.mode == HEDGE_ON && c->a.number > 1;
 	if (o->successes != 0)
 		f->g.env->successes = (int64_t)f->in_a_row;
 	runenv_set(f->g.env, c->a.number, now - f->g.start, f->prev);
 	la = flight_view(f, c->a.number);
+	la.timeout_ns = c->a.timeout;
 	if (why == HEDGE_DUE_DELAY)
 		log_hedge(&la, f->h.newest, now - f->h.newest_at);
 	log_start(&la);

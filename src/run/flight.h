@@ -75,8 +75,15 @@ struct flight {
 	/* How the run stands, for run.c to say and count. */
 	const struct attempt	*last;		/* the last to end; NULL */
 	uint64_t		 made;		/* attempts started */
-	uint64_t		 sched_from;	/* made when the delay schedule
-						   last started again */
+	uint64_t		 sched_from;	/* attempts made before the first
+						   of the backoff's schedule
+						   (--reset-after, --successes
+						   start it again): its n is
+						   made - sched_from */
+	uint64_t		 reset_ran;	/* --reset-after: the last
+						   attempt ran this long, and
+						   the schedule starts again;
+						   0: it does not */
 	uint64_t		 in_a_row;	/* --successes: so far */
 	int			 prev;		/* status; -1 before the first */
 	enum run_state		 state;

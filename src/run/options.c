@@ -62,6 +62,8 @@ const struct option options_long[] = {
 	{ "budget-rate", required_argument,	NULL,	OPT_BUDGET_RATE },
 	{ "budget-wait", required_argument,	NULL,	OPT_BUDGET_WAIT },
 	{ "breaker",	required_argument,	NULL,	OPT_BREAKER },
+	{ "reset-after", required_argument,	NULL,	OPT_RESET_AFTER },
+	{ "max-server-wait", required_argument,	NULL,	OPT_MAX_SERVER_WAIT },
 	{ "seed",	required_argument,	NULL,	OPT_SEED },
 	{ "dry-run",	no_argument,		NULL,	'n' },
 	{ "message",	required_argument,	NULL,	'm' },
@@ -193,6 +195,7 @@ options_defaults(struct options *o)
 	o->budget_params.recover = BUDGET_DEFAULT_RECOVER;
 	o->budget_wait = DURATION_MAX;
 	o->hedge_max = DEFAULT_HEDGE_MAX;
+	o->max_server_wait.most = VERDICT_FLOOR_MAX_NS;
 	o->ci = 1;
 }
 
@@ -376,6 +379,9 @@ options_free(struct options *o)
 	o->store = NULL;
 	free(o->delays);
 	o->delays = NULL;
+	free(o->timeouts);
+	o->timeouts = NULL;
+	o->ntimeouts = 0;
 	o->backoff.delays = NULL;
 	o->backoff.ndelays = 0;
 }

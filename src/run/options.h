@@ -14,6 +14,7 @@
 #include "policy/http.h"
 #include "policy/statuslist.h"
 #include "policy/stdio_mode.h"
+#include "policy/verdict.h"
 #include "report/log.h"
 
 #define DEFAULT_ATTEMPTS 5
@@ -35,12 +36,17 @@ struct options {
 	struct statuslist	 success_on;
 	int			 retry_on_given;
 
-	uint64_t		 timeout;	/* per attempt; 0: none */
+	uint64_t		*timeouts;	/* -t's list, owned; attempt n
+						   gets the nth, the last
+						   repeated; 0: none */
+	size_t			 ntimeouts;	/* 0: no -t */
 	uint64_t		 idle_timeout;	/* no output for; 0: none */
 	uint64_t		 kill_after;	/* 0: never SIGKILL */
 	int			 stop_signal;	/* for timeout and deadline */
 	uint64_t		 deadline;	/* from start; 0: none */
 	uint64_t		 splay;		/* before the first attempt */
+	uint64_t		 reset_after;	/* --reset-after; 0: none */
+	struct server_wait	 max_server_wait; /* the longest floor asked */
 	int			 foreground;
 	int			 hedge;		/* --hedge */
 	uint64_t		 hedge_delay;	/* --hedge=DELAY */

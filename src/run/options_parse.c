@@ -277,8 +277,8 @@ static uint64_t *
 duration_field(int c, struct options *o)
 {
 	switch (c) {
-	case 't':
-		return &o->timeout;
+	case OPT_RESET_AFTER:
+		return &o->reset_after;
 	case OPT_IDLE_TIMEOUT:
 		return &o->idle_timeout;
 	case 'k':
@@ -291,6 +291,24 @@ duration_field(int c, struct options *o)
 	return NULL;
 }
 
+/*
+ * -t/--timeout=LIST: one duration, or one per attempt, the last repeated
+ * (duration.c's list); the last -t given is the one.
+ */
+static int
+parse_timeouts(const char *arg, struct options *o, const char **why)
+{
+	uint64_t	*list;
+	size_t		 n;
+
+	if (duration_list_parse(arg, &list, &n, why) == -1)
+		return -1;
+	free(o->timeouts);
+	o->timeouts = list;
+	o->ntimeouts = n;
+	return 0;
+}
+
 /* The options of each attempt and of the run as a whole. */
 static int
 parse_run(int c, const char *arg, struct options *o, const char **why)
@@ -300,6 +318,10 @@ parse_run(int c, const char *arg, struct options *o, const char **why)
 	switch (c) {
 	case 'a':
 		return parse_attempts(arg, o, why);
+	case 't':
+		return parse_timeouts(arg, o, why);
+	case OPT_MAX_SERVER_WAIT:
+		return verdict_parse_max_wait(arg, &o->max_server_wait, why);
 	case OPT_SEED:
 		o->seeded = 1;
 		if (scan_u64(arg, &o->seed) == -1) {
@@ -385,11 +407,15 @@ parse_value(int c, const char *arg, struct options *o, struct given *g,
 	case OPT_BUDGET_WAIT:
 	case OPT_BREAKER:
 		return parse_budget(c, arg, o, g, why);
+	case OPT_RESET_AFTER:	/* it starts the backoff again */
+		g->backoff_opt = c;
+		break;
 	}
 	return parse_run(c, arg, o, why);
 }
 
 #define DURATION_FORM "a duration such as 500ms, 30s or 1h30m"
+#define MAX_WAIT_FORM "a duration such as 1h, 10m:clamp or 30s:give-up"
 
 /* Whether option c takes a DURATION. */
 static int
@@ -402,6 +428,7 @@ is_duration(int c)
 	case 'k':
 	case 'D':
 	case OPT_IDLE_TIMEOUT:
+	case OPT_RESET_AFTER:
 	case OPT_SPLAY:
 	case OPT_HEDGE:
 	case OPT_BUDGET_WAIT:
@@ -424,6 +451,8 @@ value_form(int c)
 		return "a number of attempts, or inf";
 	case 'd':
 		return "a list of durations such as 1s,5s,30s";
+	case OPT_MAX_SERVER_WAIT:
+		return MAX_WAIT_FORM;
 	case 'r':
 	case 'x':
 	case OPT_SUCCESS_ON:
@@ -516,21 +545,23 @@ static void OUT_OF_LINE
 value_error(int c, const char *arg, const char *why, char *err,
     size_t errlen)
 {
-	char	name[64], shown[1024];
+	const char	*form = c == OPT_MAX_SERVER_WAIT ? MAX_WAIT_FORM :
+			    is_duration(c) ? DURATION_FORM : NULL;
+	char		 name[64], shown[1024];
 
 	if (c == OPT_STORE)	/* no password in messages */
 		store_url_shown(arg, shown, sizeof shown);
 	options_name(c, name, sizeof name);
 	arg = c == OPT_STORE ? shown : arg != NULL ? arg : "";
-	if (!is_duration(c))
+	if (form == NULL)
 		options_seterr(err, errlen, "invalid value '%s' for %s: %s",
 		    arg, name, why);
 	else if (strcmp(why, "expected a number") == 0)
 		options_seterr(err, errlen, "invalid value '%s' for %s: "
-		    "expected " DURATION_FORM, arg, name);
+		    "expected %s", arg, name, form);
 	else	/* the form, and the reason what was given is not one */
 		options_seterr(err, errlen, "invalid value '%s' for %s: "
-		    "expected " DURATION_FORM " (%s)", arg, name, why);
+		    "expected %s (%s)", arg, name, form, why);
 }
 
 /*

@@ -45,6 +45,8 @@ enum {
 	OPT_CI_DOTENV,
 	OPT_SUCCESSES,
 	OPT_UNCOUNTED,
+	OPT_RESET_AFTER,
+	OPT_MAX_SERVER_WAIT,
 };
 
 /* What the command line said, before defaults that depend on each other. */
@@ -56,7 +58,8 @@ struct given {
 	int	quiet;
 	int	success_on;
 	int	budget_opt;	/* an option that needs --budget: its val */
-	int	backoff_opt;	/* a backoff option (not with --hedge) */
+	int	backoff_opt;	/* a backoff option, --reset-after too
+				   (not with --hedge) */
 	int	hedge_max;	/* --hedge-max was given */
 };
 

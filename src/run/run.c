@@ -140,6 +140,7 @@ set_policy(struct verdict_policy *p, const struct options *o)
 	p->successes = o->successes;
 	p->uncounted = o->uncounted_given ? &o->uncounted : NULL;
 	p->uncounted_http = o->uncounted_has_http ? &o->uncounted_http : NULL;
+	p->max_wait = &o->max_server_wait;
 }
 
 /* Set up stdin and stdout for the attempts and the hooks. */

@@ -83,7 +83,11 @@ check_run(const struct options *o, const struct vec *v)
 	CHECK(o->verbosity >= -1 && o->verbosity <= 9);
 	CHECK(o->stop_signal > 0 && o->stop_signal < NSIG);
 	CHECK(o->label == NULL || vec_holds(v, o->label));
-	CHECK(o->timeout <= DURATION_MAX && o->kill_after <= DURATION_MAX);
+	CHECK(o->kill_after <= DURATION_MAX && o->reset_after <= DURATION_MAX);
+	CHECK((o->timeouts != NULL) == (o->ntimeouts > 0));
+	for (i = 0; i < o->ntimeouts; i++)
+		CHECK(o->timeouts[i] <= DURATION_MAX);
+	CHECK(o->max_server_wait.most <= DURATION_MAX);
 	CHECK(o->deadline <= DURATION_MAX && o->splay <= DURATION_MAX);
 	CHECK(b->base <= DURATION_MAX && b->cap <= DURATION_MAX);
 	CHECK(!statuslist_empty(&o->success_on));
@@ -132,7 +136,13 @@ check_same(const struct options *a, const struct options *b)
 	CHECK(memcmp(&a->success_on, &b->success_on,
 	    sizeof a->success_on) == 0);
 	CHECK(a->retry_on_given == b->retry_on_given);
-	CHECK(a->timeout == b->timeout && a->kill_after == b->kill_after);
+	CHECK(a->ntimeouts == b->ntimeouts && a->kill_after == b->kill_after);
+	if (a->ntimeouts > 0)
+		CHECK(memcmp(a->timeouts, b->timeouts,
+		    a->ntimeouts * sizeof *a->timeouts) == 0);
+	CHECK(a->reset_after == b->reset_after);
+	CHECK(a->max_server_wait.most == b->max_server_wait.most &&
+	    a->max_server_wait.give_up == b->max_server_wait.give_up);
 	CHECK(a->stop_signal == b->stop_signal);
 	CHECK(a->deadline == b->deadline && a->splay == b->splay);
 	CHECK(a->foreground == b->foreground);

@@ -1053,6 +1053,70 @@ START_TEST(a_bad_delay_says_why_as_a_duration_would)
 }
 END_TEST
 
+/*
+ * --reset-after: an attempt that ran at least DURATION before it failed
+ * starts the schedule again; 0 never does.
+ */
+struct reset {
+	uint64_t	ran, reset_after;
+	int		want;
+};
+
+static const struct reset resets[] = {
+	{ 1200 * MS, 1 * S, 1 },
+	{ 1 * S, 1 * S, 1 },		/* at least: the very duration */
+	{ 1 * S - 1, 1 * S, 0 },
+	{ 0, 1 * S, 0 },
+	{ 5 * M, 0, 0 },		/* no --reset-after */
+	{ 0, 0, 0 },
+	{ 1, 1, 1 },
+	{ DURATION_MAX, DURATION_MAX, 1 },
+	{ DURATION_MAX - 1, DURATION_MAX, 0 },
+};
+
+START_TEST(an_attempt_that_ran_long_enough_resets)
+{
+	const struct reset	*r = &resets[_i];
+
+	ck_assert_msg(backoff_resets(r->ran, r->reset_after) == r->want,
+	    "ran %llu, --reset-after %llu: want %d",
+	    (unsigned long long)r->ran, (unsigned long long)r->reset_after,
+	    r->want);
+}
+END_TEST
+
+/*
+ * Started again (as --reset-after does: backoff_start, then n from 1),
+ * each strategy gives its first delay again and grows from there as at
+ * the start; decorrelated forgets its previous sleep.
+ */
+START_TEST(a_schedule_started_again_grows_as_at_the_start)
+{
+	struct backoff		b = policy(STRATEGY_EXPONENTIAL, 1 * S, 60 * S,
+				    2);
+	struct backoff		d = decorrelated(1 * S, 60 * S, 3);
+	struct backoff_state	st;
+	uint64_t		n, first[4], again[4];
+
+	backoff_start(&b, &st);
+	for (n = 1; n <= 4; n++)
+		first[n - 1] = backoff_next(&b, &st, n, 0.5, 0.5);
+	ck_assert_uint_eq(first[3], 8 * S);
+	backoff_start(&b, &st);
+	for (n = 1; n <= 4; n++)
+		again[n - 1] = backoff_next(&b, &st, n, 0.5, 0.5);
+	for (n = 0; n < 4; n++)
+		ck_assert_uint_eq(again[n], first[n]);
+
+	backoff_start(&d, &st);
+	for (n = 1; n <= 6; n++)
+		first[0] = backoff_next(&d, &st, n, ALMOST_ONE, 0.5);
+	ck_assert_uint_gt(first[0], 3 * S);
+	backoff_start(&d, &st);
+	ck_assert_uint_le(backoff_next(&d, &st, 1, ALMOST_ONE, 0.5), 3 * S);
+}
+END_TEST
+
 static Suite *
 backoff_suite(void)
 {
@@ -1091,6 +1155,12 @@ backoff_suite(void)
 	tcase_add_test(tc, decorrelated_grows_by_the_factor_up_to_the_cap);
 	tcase_add_test(tc, decorrelated_does_not_depend_on_n);
 	tcase_add_test(tc, decorrelated_sleeps_do_not_pile_up_at_the_cap);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("reset");
+	tcase_add_loop_test(tc, an_attempt_that_ran_long_enough_resets, 0,
+	    nitems(resets));
+	tcase_add_test(tc, a_schedule_started_again_grows_as_at_the_start);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("properties");

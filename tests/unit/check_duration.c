@@ -224,6 +224,82 @@ START_TEST(small_and_largest_values_format_as_durations)
 }
 END_TEST
 
+/*
+ * A list's element n (from 1), the last repeated: -t 10s,30s,2m gives
+ * attempt n its nth limit, and every one past the third 2m.
+ */
+static const uint64_t	three[] = { 10 * S, 30 * S, 2 * M };
+static const uint64_t	with_zero[] = { 200 * MS, 0 };
+
+struct at {
+	const uint64_t	*list;
+	size_t		 len;
+	uint64_t	 n, want;
+};
+
+static const struct at ats[] = {
+	{ three, 3, 1, 10 * S },
+	{ three, 3, 2, 30 * S },
+	{ three, 3, 3, 2 * M },
+	{ three, 3, 4, 2 * M },
+	{ three, 3, UINT64_MAX, 2 * M },
+	{ three, 3, 0, 10 * S },	/* 0 counts as the first */
+	{ three, 1, 5, 10 * S },	/* one value: every attempt's */
+	{ with_zero, 2, 1, 200 * MS },
+	{ with_zero, 2, 2, 0 },		/* 0: no limit, for the rest */
+	{ with_zero, 2, 9, 0 },
+	{ NULL, 0, 1, 0 },		/* no list: no limit */
+};
+
+START_TEST(a_list_gives_the_nth_element_then_the_last)
+{
+	const struct at	*a = &ats[_i];
+
+	ck_assert_uint_eq(duration_list_at(a->list, a->len, a->n), a->want);
+}
+END_TEST
+
+/* The list grammar that --delay and --timeout share. */
+struct list_case {
+	const char	*in;
+	const char	*why;	/* NULL: taken */
+	size_t		 n;
+	uint64_t	 want[3];
+};
+
+static const struct list_case lists[] = {
+	{ "10s,30s,2m", NULL, 3, { 10 * S, 30 * S, 2 * M } },
+	{ "0", NULL, 1, { 0 } },
+	{ "200ms,1", NULL, 2, { 200 * MS, 1 * S } },
+	{ "", "empty list", 0, { 0 } },
+	{ "1s,,2s", "empty element", 0, { 0 } },
+	{ "1s,", "empty element", 0, { 0 } },
+	{ "1s,x", "expected a number", 0, { 0 } },
+	{ "1s,5x", "unknown unit; use ns, us, ms, s, m, h or d", 0, { 0 } },
+};
+
+START_TEST(a_list_is_durations_between_commas)
+{
+	const struct list_case	*l = &lists[_i];
+	uint64_t		*d = NULL;
+	const char		*why = NULL;
+	size_t			 n = 99, i;
+
+	if (l->why != NULL) {
+		ck_assert_int_eq(duration_list_parse(l->in, &d, &n, &why), -1);
+		ck_assert_str_eq(why, l->why);
+		ck_assert_ptr_null(d);
+		ck_assert_uint_eq(n, 99);
+		return;
+	}
+	ck_assert_int_eq(duration_list_parse(l->in, &d, &n, &why), 0);
+	ck_assert_uint_eq(n, l->n);
+	for (i = 0; i < n; i++)
+		ck_assert_uint_eq(d[i], l->want[i]);
+	free(d);
+}
+END_TEST
+
 static Suite *
 duration_suite(void)
 {
@@ -239,6 +315,13 @@ duration_suite(void)
 	    nitems(bad));
 	tcase_add_test(tc, a_null_string_is_an_error);
 	tcase_add_test(tc, seconds_are_a_double_of_the_nanoseconds);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("list");
+	tcase_add_loop_test(tc, a_list_gives_the_nth_element_then_the_last, 0,
+	    nitems(ats));
+	tcase_add_loop_test(tc, a_list_is_durations_between_commas, 0,
+	    nitems(lists));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("format");

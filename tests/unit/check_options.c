@@ -103,8 +103,11 @@ START_TEST(defaults_are_the_documented_ones)
 	ck_assert(holds_only(&opts.success_on, 0, 0));
 	ck_assert(statuslist_empty(&opts.stop_on));
 	ck_assert_int_eq(opts.retry_on_given, 0);
-	ck_assert_uint_eq(opts.timeout, 0);
+	ck_assert_uint_eq(opts.ntimeouts, 0);
 	ck_assert_uint_eq(opts.idle_timeout, 0);
+	ck_assert_uint_eq(opts.reset_after, 0);
+	ck_assert_uint_eq(opts.max_server_wait.most, 6 * 3600 * S);
+	ck_assert_int_eq(opts.max_server_wait.give_up, 0);
 	ck_assert_int_eq(opts.hedge, 0);
 	ck_assert_uint_eq(opts.hedge_max, 2);
 	ck_assert_uint_eq(opts.deadline, 0);
@@ -405,7 +408,8 @@ START_TEST(time_limits_and_the_stop_signal_are_read)
 {
 	PARSE_OK("-t", "5s", "-D", "1m", "-k", "2s", "--splay=3",
 	    "--signal=KILL", "--foreground", "true");
-	ck_assert_uint_eq(opts.timeout, 5 * S);
+	ck_assert_uint_eq(opts.ntimeouts, 1);
+	ck_assert_uint_eq(opts.timeouts[0], 5 * S);
 	ck_assert_uint_eq(opts.deadline, 1 * M);
 	ck_assert_uint_eq(opts.kill_after, 2 * S);
 	ck_assert_uint_eq(opts.splay, 3 * S);
@@ -415,7 +419,7 @@ START_TEST(time_limits_and_the_stop_signal_are_read)
 
 	PARSE_OK("--idle-timeout=90s", "true");
 	ck_assert_uint_eq(opts.idle_timeout, 90 * S);
-	ck_assert_uint_eq(opts.timeout, 0);
+	ck_assert_uint_eq(opts.ntimeouts, 0);
 	options_free(&opts);
 
 	PARSE_OK("--idle-timeout", "2m", "--idle-timeout=0", "true");
@@ -424,7 +428,8 @@ START_TEST(time_limits_and_the_stop_signal_are_read)
 
 	PARSE_OK("--timeout=0", "--max-time=30", "--kill-after=0",
 	    "--signal=SIGHUP", "true");
-	ck_assert_uint_eq(opts.timeout, 0);
+	ck_assert_uint_eq(opts.ntimeouts, 1);
+	ck_assert_uint_eq(opts.timeouts[0], 0);
 	ck_assert_uint_eq(opts.deadline, 30 * S);
 	ck_assert_uint_eq(opts.kill_after, 0);
 	ck_assert_int_eq(opts.stop_signal, SIGHUP);
@@ -432,6 +437,52 @@ START_TEST(time_limits_and_the_stop_signal_are_read)
 
 	PARSE_OK("--signal", "9", "true");
 	ck_assert_int_eq(opts.stop_signal, 9);
+}
+END_TEST
+
+/* -t takes a list, one per attempt; the last -t given is the one. */
+START_TEST(a_timeout_list_is_read_in_order)
+{
+	PARSE_OK("-t", "10s,30s,2m", "true");
+	ck_assert_uint_eq(opts.ntimeouts, 3);
+	ck_assert_uint_eq(opts.timeouts[0], 10 * S);
+	ck_assert_uint_eq(opts.timeouts[1], 30 * S);
+	ck_assert_uint_eq(opts.timeouts[2], 2 * M);
+	options_free(&opts);
+
+	PARSE_OK("-t", "1s,0", "--timeout=200ms,0,1s", "true");
+	ck_assert_uint_eq(opts.ntimeouts, 3);
+	ck_assert_uint_eq(opts.timeouts[0], 200 * MS);
+	ck_assert_uint_eq(opts.timeouts[1], 0);
+	ck_assert_uint_eq(opts.timeouts[2], 1 * S);
+	options_free(&opts);
+}
+END_TEST
+
+/* --reset-after and --max-server-wait, with and without a mode. */
+START_TEST(long_run_policies_are_read)
+{
+	PARSE_OK("--reset-after=5m", "--max-server-wait=1h", "true");
+	ck_assert_uint_eq(opts.reset_after, 5 * M);
+	ck_assert_uint_eq(opts.max_server_wait.most, 60 * M);
+	ck_assert_int_eq(opts.max_server_wait.give_up, 0);
+	options_free(&opts);
+
+	PARSE_OK("--max-server-wait=30s:give-up", "true");
+	ck_assert_uint_eq(opts.max_server_wait.most, 30 * S);
+	ck_assert_int_eq(opts.max_server_wait.give_up, 1);
+	options_free(&opts);
+
+	PARSE_OK("--max-server-wait=1d:clamp", "--reset-after=0", "true");
+	ck_assert_uint_eq(opts.max_server_wait.most, 24 * 60 * M);
+	ck_assert_int_eq(opts.max_server_wait.give_up, 0);
+	ck_assert_uint_eq(opts.reset_after, 0);
+	options_free(&opts);
+
+	PARSE_OK("--max-server-wait=0:give-up", "true");
+	ck_assert_uint_eq(opts.max_server_wait.most, 0);
+	ck_assert_int_eq(opts.max_server_wait.give_up, 1);
+	options_free(&opts);
 }
 END_TEST
 
@@ -698,6 +749,23 @@ static const struct usage usages[] = {
 	{ { "--success-on=x", "true" }, { "success-on" } },
 	{ { "--until=3-1", "true" }, { "until", "success-on" } },
 	{ { "--timeout=abc", "true" }, { "timeout" } },
+	{ { "-t", "1s,,2s", "true" }, { "timeout", "1s,,2s" } },
+	{ { "-t", "1s,x", "true" }, { "timeout", "1s,x" } },
+	{ { "-t", "", "true" }, { "timeout" } },
+	{ { "-t", "1s,", "true" }, { "timeout" } },
+	{ { "-t", "1s,-2s", "true" }, { "timeout" } },
+	{ { "--reset-after=abc", "true" }, { "reset-after" } },
+	{ { "--reset-after=", "true" }, { "reset-after" } },
+	{ { "--reset-after=-1s", "true" }, { "reset-after" } },
+	{ { "--hedge=1", "--reset-after=1m", "true" }, { "reset-after" } },
+	{ { "--max-server-wait=", "true" }, { "max-server-wait" } },
+	{ { "--max-server-wait=x", "true" }, { "max-server-wait" } },
+	{ { "--max-server-wait=1h:", "true" }, { "max-server-wait" } },
+	{ { "--max-server-wait=1h:wait", "true" }, { "max-server-wait" } },
+	{ { "--max-server-wait=:give-up", "true" }, { "max-server-wait" } },
+	{ { "--max-server-wait=1h:clamp:give-up", "true" },
+	    { "max-server-wait" } },
+	{ { "--max-server-wait=-1h", "true" }, { "max-server-wait" } },
 	{ { "--idle-timeout=abc", "true" }, { "idle-timeout" } },
 	{ { "--idle-timeout=-1s", "true" }, { "idle-timeout" } },
 	{ { "--idle-timeout", "true" }, { "idle-timeout" } },
@@ -980,6 +1048,8 @@ options_suite(void)
 	tcase_add_loop_test(tc, jitter_kinds_are_known_with_their_parameters,
 	    0, nitems(kinds));
 	tcase_add_test(tc, durations_set_base_and_cap);
+	tcase_add_test(tc, a_timeout_list_is_read_in_order);
+	tcase_add_test(tc, long_run_policies_are_read);
 	tcase_add_test(tc, hedge_options_are_read);
 	tcase_add_test(tc, long_run_policies_are_read);
 	tcase_add_test(tc, ci_and_metrics_options_are_read);

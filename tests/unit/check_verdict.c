@@ -547,14 +547,21 @@ struct hcase {
 	uint64_t	 attempt;	/* 0: the first */
 	uint64_t	 deadline;
 	uint64_t	 delivered;	/* its output out (in.now); 0: NOW */
+	struct server_wait most;	/* --max-server-wait; MOST() */
+	int		 most_given;	/* 0: none given (6 h, clamped) */
 	enum verdict_kind want;
 	enum run_end	 want_end;	/* END_NONE unless it gives up */
 	uint64_t	 want_sleep;	/* VERDICT_RETRY; 0: DELAY */
 	const char	*want_why;	/* NULL: not checked */
 	int		 want_uncounted;
+	int		 want_cut;	/* a wait past --max-server-wait */
 };
 
 #define RA(s) .ra = 1, .ra_s = (s)
+/* --max-server-wait=NS, NS:give-up */
+#define MOST(ns) .most_given = 1, .most = { (ns), 0 }
+#define MOST_GIVE_UP(ns) .most_given = 1, .most = { (ns), 1 }
+#define H6 (21600 * S)
 
 static const struct hcase hcases[] = {
 	{ .name = "a 503 is retried", .status = 22, .http = 503, .want = RT },
@@ -617,6 +624,53 @@ static const struct hcase hcases[] = {
 	{ .name = "the status lists still apply to a spent quota",
 	    .status = 22, .http = 403, .spent = 1, .stop_on = "22",
 	    .want = GU, .want_end = END_PERMANENT },
+	/* --max-server-wait: clamp (the default), give-up. */
+	{ .name = "6 h at most by default", .status = 22, .http = 503,
+	    RA(86400), .want = RT, .want_sleep = H6, .want_cut = 1 },
+	{ .name = "6 h itself is no cut", .status = 22, .http = 503,
+	    RA(21600), .want = RT, .want_sleep = H6 },
+	{ .name = "an hour clamped to a second", .status = 22, .http = 503,
+	    RA(3600), MOST(S), .want = RT, .want_sleep = S, .want_cut = 1 },
+	{ .name = "clamped, spread as a Retry-After", .status = 22,
+	    .http = 503, RA(3600), MOST(S), .spread = 0.5, .want = RT,
+	    .want_sleep = S + S / 20, .want_cut = 1 },
+	{ .name = "the most itself is waited, no cut", .status = 22,
+	    .http = 503, RA(1), MOST(S), .want = RT, .want_sleep = S },
+	{ .name = "a day waited when --max-server-wait allows it",
+	    .status = 22, .http = 503, RA(86400), MOST(2 * 86400 * S),
+	    .want = RT, .want_sleep = 86400 * S },
+	{ .name = "clamped to 0: the backoff's sleep", .status = 22,
+	    .http = 503, RA(60), MOST(0), .want = RT, .want_cut = 1 },
+	{ .name = "a clamped wait past the deadline gives up", .status = 22,
+	    .http = 503, RA(3600), MOST(10 * S), .deadline = 5 * S,
+	    .want = GU, .want_end = END_RETRY_AFTER, .want_cut = 1 },
+	{ .name = "clamped within the deadline: retried", .status = 22,
+	    .http = 503, RA(3600), MOST(S), .deadline = 5 * S, .want = RT,
+	    .want_sleep = S, .want_cut = 1 },
+	{ .name = "give-up past the most ends the run", .status = 22,
+	    .http = 429, RA(3600), MOST_GIVE_UP(S), .want = GU,
+	    .want_end = END_SERVER_WAIT, .want_cut = 1 },
+	{ .name = "give-up past the most, whatever the deadline",
+	    .status = 22, .http = 429, RA(3600), MOST_GIVE_UP(S),
+	    .deadline = 5 * S, .want = GU, .want_end = END_SERVER_WAIT,
+	    .want_cut = 1 },
+	{ .name = "give-up within the most: a floor as ever", .status = 22,
+	    .http = 429, RA(1), MOST_GIVE_UP(S), .want = RT,
+	    .want_sleep = S },
+	{ .name = "give-up at 0: any wait asked ends it", .status = 22,
+	    .http = 429, RA(1), MOST_GIVE_UP(0), .want = GU,
+	    .want_end = END_SERVER_WAIT, .want_cut = 1 },
+	{ .name = "give-up at 0, no wait asked: retried", .status = 22,
+	    .http = 503, MOST_GIVE_UP(0), .want = RT },
+	{ .name = "a reset past the most gives up too", .status = 22,
+	    .http = 403, RA(3600), .spent = 1, MOST_GIVE_UP(S), .want = GU,
+	    .want_end = END_SERVER_WAIT, .want_cut = 1 },
+	{ .name = "the last attempt gives up for attempts, not the most",
+	    .status = 22, .http = 503, RA(3600), MOST_GIVE_UP(S),
+	    .attempt = 5, .want = GU, .want_end = END_ATTEMPTS },
+	{ .name = "a permanent status is permanent, whatever was asked",
+	    .status = 22, .http = 404, RA(3600), MOST_GIVE_UP(S), .want = GU,
+	    .want_end = END_PERMANENT },
 	{ .name = "a spent quota without --http counts for nothing",
 	    .status = 22, .http = 403, .spent = 1, .no_http = 1, .want = RT },
 	{ .name = "a reset past the deadline gives up at once", .status = 22,
@@ -691,12 +745,23 @@ START_TEST(http_cases_get_their_verdict)
 	in.delay = DELAY;
 	in.http = &seen;
 	in.spread = c->spread;
+	p.max_wait = c->most_given ? &c->most : NULL;
 
 	verdict_decide(&p, &in, &v);
 	ck_assert_msg(v.kind == c->want, "%s: verdict %d, want %d", c->name,
 	    v.kind, c->want);
 	ck_assert_msg(v.end == c->want_end, "%s: end %d, want %d", c->name,
 	    v.end, c->want_end);
+	ck_assert_msg(v.wait_cut == c->want_cut, "%s: cut %d", c->name,
+	    v.wait_cut);
+	if (c->want_cut)
+		ck_assert_msg(v.wait_most == (c->most_given ? c->most.most :
+		    H6), "%s: most %llu", c->name,
+		    (unsigned long long)v.wait_most);
+	if (c->ra && c->want_end != END_ATTEMPTS &&
+	    c->want_end != END_PERMANENT && !c->no_http && c->http != 0)
+		ck_assert_msg(v.retry_after == c->ra_s * S, "%s: asked %llu",
+		    c->name, (unsigned long long)v.retry_after);
 	want_sleep = c->want_sleep != 0 ? c->want_sleep : DELAY;
 	if (c->want == VERDICT_RETRY) {
 		ck_assert_msg(v.sleep == want_sleep, "%s: sleep %llu, want "
@@ -738,13 +803,14 @@ struct pcase {
 	int		 want_status;	/* -1: 0; 0: the attempt's own */
 	uint64_t	 want_sleep;	/* VERDICT_RETRY; 0: DELAY */
 	enum pushback_word want_pushed;	/* what the verdict says it did */
+	struct server_wait most;	/* --max-server-wait; MOST() */
+	int		 most_given;	/* 0: none given (6 h, clamped) */
+	int		 want_cut;	/* a wait past --max-server-wait */
 };
 
 #define STOP .word = PUSHBACK_STOP
 #define AGAIN .word = PUSHBACK_RETRY
 #define WAIT(ns) .word = PUSHBACK_DELAY, .delay = (ns)
-#define H6 (21600 * S)
-
 static const struct pcase pcases[] = {
 	{ .name = "stop ends a retryable failure", .status = 1, STOP,
 	    .want = GU, .want_end = END_PUSHBACK,
@@ -784,7 +850,26 @@ static const struct pcase pcases[] = {
 	    .want = RT, .want_sleep = 2 * S + S / 20 - 1,
 	    .want_pushed = PUSHBACK_DELAY },
 	{ .name = "a delay counts at most 6 h", .status = 1, WAIT(10 * H6),
-	    .want = RT, .want_sleep = H6, .want_pushed = PUSHBACK_DELAY },
+	    .want = RT, .want_sleep = H6, .want_pushed = PUSHBACK_DELAY,
+	    .want_cut = 1 },
+	{ .name = "a delay clamped by --max-server-wait", .status = 1,
+	    WAIT(3600 * S), MOST(S), .want = RT, .want_sleep = S,
+	    .want_pushed = PUSHBACK_DELAY, .want_cut = 1 },
+	{ .name = "a delay past --max-server-wait:give-up", .status = 1,
+	    WAIT(3600 * S), MOST_GIVE_UP(S), .want = GU,
+	    .want_end = END_SERVER_WAIT, .want_pushed = PUSHBACK_DELAY,
+	    .want_cut = 1 },
+	{ .name = "a delay within --max-server-wait:give-up", .status = 1,
+	    WAIT(MS(500)), MOST_GIVE_UP(S), .want = RT,
+	    .want_sleep = MS(500), .want_pushed = PUSHBACK_DELAY },
+	{ .name = "the longer of delay and Retry-After meets the most",
+	    .status = 22, .http = 503, RA(2), WAIT(3600 * S),
+	    MOST_GIVE_UP(10 * S), .want = GU, .want_end = END_SERVER_WAIT,
+	    .want_pushed = PUSHBACK_DELAY, .want_cut = 1 },
+	{ .name = "both within the most: the longer is the floor",
+	    .status = 22, .http = 503, RA(2), WAIT(5 * S),
+	    MOST_GIVE_UP(10 * S), .want = RT, .want_sleep = 5 * S,
+	    .want_pushed = PUSHBACK_DELAY },
 	{ .name = "a delay does not retry a permanent status", .status = 3,
 	    .stop_on = "3", WAIT(2 * S), .want = GU,
 	    .want_end = END_PERMANENT },
@@ -850,6 +935,7 @@ START_TEST(pushback_cases_get_their_verdict)
 	in.http = &seen;
 	in.spread = c->spread;
 	in.push = &push;
+	p.max_wait = c->most_given ? &c->most : NULL;
 
 	verdict_decide(&p, &in, &v);
 	ck_assert_msg(v.kind == c->want, "%s: verdict %d, want %d", c->name,
@@ -869,9 +955,11 @@ START_TEST(pushback_cases_get_their_verdict)
 	ck_assert_msg(v.pushed == c->want_pushed, "%s: pushed %d, want %d",
 	    c->name, v.pushed, c->want_pushed);
 	if (c->want_pushed == PUSHBACK_DELAY)
-		ck_assert_msg(v.push_delay == (c->delay < H6 ? c->delay : H6),
+		ck_assert_msg(v.push_delay == c->delay,
 		    "%s: push_delay %llu", c->name,
 		    (unsigned long long)v.push_delay);
+	ck_assert_msg(v.wait_cut == c->want_cut, "%s: cut %d", c->name,
+	    v.wait_cut);
 }
 END_TEST
 
