@@ -508,7 +508,7 @@ START_TEST(hedge_options_are_read)
 }
 END_TEST
 
-START_TEST(long_run_policies_are_read)
+START_TEST(counting_policies_are_read)
 {
 	PARSE_OK("true");
 	ck_assert_uint_eq(opts.successes, 0);
@@ -1051,7 +1051,7 @@ options_suite(void)
 	tcase_add_test(tc, a_timeout_list_is_read_in_order);
 	tcase_add_test(tc, long_run_policies_are_read);
 	tcase_add_test(tc, hedge_options_are_read);
-	tcase_add_test(tc, long_run_policies_are_read);
+	tcase_add_test(tc, counting_policies_are_read);
 	tcase_add_test(tc, ci_and_metrics_options_are_read);
 	tcase_add_test(tc, status_lists_fill_their_option);
 	tcase_add_test(tc, a_list_option_given_again_adds_up);
