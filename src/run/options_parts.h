@@ -41,6 +41,7 @@ enum {
 	OPT_CI,
 	OPT_METRICS,
 	OPT_METRICS_LABEL,
+	OPT_OUTPUT,
 };
 
 /* What the command line said, before defaults that depend on each other. */

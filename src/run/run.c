@@ -15,6 +15,7 @@
 #include "policy/large.h"
 #include "policy/verdict.h"
 #include "proc/eventloop.h"
+#include "proc/held.h"
 #include "proc/io.h"
 #include "proc/rng.h"
 #include "proc/supervise.h"
@@ -48,6 +49,8 @@ struct run {
 	 */
 	struct supervise	 sup;
 	struct hooks		 hooks;		/* set up when one is given */
+	struct held		 held;		/* --output=on-failure */
+	int			 holding;	/* held set up, not let go */
 };
 
 /*
@@ -117,6 +120,46 @@ set_policy(struct verdict_policy *p, const struct options *o)
 	p->max_attempts = o->attempts;
 }
 
+/*
+ * --output=on-failure: the attempts' and the hooks' output and the text
+ * messages are held (held.c) until the run is known to have failed.
+ */
+static void
+hold(struct run *r)
+{
+	held_init(&r->held, r->o->output_mode == OUTPUT_FAILURE_ALL);
+	r->holding = 1;
+	io_hold(&r->io, &r->held);
+	if (r->has_hooks)
+		hooks_hold(&r->hooks, &r->held);
+	log_hold(&r->held);
+}
+
+/*
+ * Let go of what was held: a run that failed, or that a signal ends,
+ * writes it out before it says so (the readers as slow as they are, but
+ * not waited for past the deadline: held.c); one that succeeded, nothing.
+ */
+static void
+unhold(struct run *r, int show)
+{
+	uint64_t	cut;
+	int		e;
+
+	if (!r->holding)
+		return;
+	r->holding = 0;
+	log_hold(NULL);
+	if (r->has_hooks)
+		hooks_hold(&r->hooks, NULL);
+	if (show) {
+		held_write(&r->held, r->deadline);
+		if ((e = held_lost(&r->held, &cut)) != 0)
+			log_held_cut(cut, e);
+	}
+	held_free(&r->held);
+}
+
 /* Set up stdin and stdout for the attempts and the hooks. */
 static int
 setup_io(struct run *r)
@@ -136,6 +179,8 @@ setup_io(struct run *r)
 	if (r->has_hooks)
 		hooks_set_stop(&r->hooks, r->deadline, o->kill_after,
 		    o->stop_signal);
+	if (o->output_mode != OUTPUT_LIVE)
+		hold(r);
 	if (io_terminal_passed(&r->io))
 		log_notice(o->hedge ? "--stdin=replay: standard input is a "
 		    "terminal, which cannot be replayed; the copies read "
@@ -231,7 +276,7 @@ run_new(const struct options *o, struct rng *rng, uint64_t start)
 {
 	struct run	*r = &the_run;
 	struct rig	 g = { o, rng, start, 0, &r->policy, &r->env, &r->io,
-			    &r->gate, &r->sup, &r->hooks };
+			    &r->gate, &r->sup, &r->hooks, NULL };
 
 	r->o = o;
 	r->rng = rng;
@@ -239,6 +284,8 @@ run_new(const struct options *o, struct rng *rng, uint64_t start)
 	r->deadline = o->deadline != 0 ? start + o->deadline : 0;
 	set_policy(&r->policy, o);
 	g.deadline = r->deadline;
+	/* The loop opens and closes each attempt's record in it. */
+	g.held = o->output_mode != OUTPUT_LIVE ? &r->held : NULL;
 	flight_init(&r->f, &g);
 	return r;
 }
@@ -259,8 +306,11 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	gate_set_limits(&r->gate, r->deadline, o->budget_wait);
 	splay(r);
 	flight_run(f);
+	if (f->state != RUN_SUCCEEDED || flight_stopped(f))
+		unhold(r, 1);
 	if (!flight_stopped(f))
 		finish(r);
+	unhold(r, 0);	/* a success's, its message too */
 	run_teardown(r);
 	if (flight_stopped(f)) {
 		signo = f->dying != 0 ? f->dying : eventloop_signal();
