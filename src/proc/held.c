@@ -2,19 +2,20 @@
 /*
  * Held output (--output=on-failure). One spool holds pieces in the order
  * they came: bytes for stdout, bytes for stderr, and for each attempt a
- * record: its head opens where the attempt starts, and once it ended
- * points at its header, kept after its output (the header says how the
- * attempt ended) and written out before it. A piece's head is its kind
- * (a byte) and a number (8 bytes: the length, or the header's offset);
- * the spool is retry's own, never read by another machine.
+ * record, opened where the attempt starts with room for its header (how
+ * the attempt ended, known only once it has), filled in when it ends:
+ * written out before the attempt's output. A piece's head is its kind (a
+ * byte) and a number (8 bytes: the length, or the header's); the spool
+ * is retry's own, never read by another machine.
  *
  * With :last, the records before the last are dropped as the next
  * attempt starts; what came after the last one closed (an --on-retry
  * hook's output) is moved to the front of the other spool first, so that
  * it is shown with the attempt it led to.
  *
- * A spool that fails to keep a piece (a full disk) keeps nothing more:
- * the bytes not kept are counted, for the run to say what was cut.
+ * A spool that fails to keep a piece (a full disk, no $TMPDIR) keeps
+ * nothing more: the bytes not kept are counted, for the run to say what
+ * was cut. A header still goes in its room, kept already.
  */
 #include "config.h"
 
@@ -27,9 +28,9 @@
 #include "proc/sink.h"
 
 /* The kinds of pieces; bytes for stdout and stderr are their numbers. */
-#define PIECE_RECORD	3	/* an attempt: its header's offset, 0: none */
-#define PIECE_HEADER	4	/* a record's header, written out first */
+#define PIECE_RECORD	3	/* an attempt: its header's length, 0: none */
 #define HEAD_LEN	9	/* kind, then the number */
+#define HEADER_ROOM	1024	/* a header's bytes, at the most */
 #define NO_RECORD	UINT64_MAX
 #define POUR_CHUNK	16384
 
@@ -139,44 +140,50 @@ drop_records(struct held *h)
 	h->rec_end = 0;
 }
 
-/* An attempt starts: its record opens. */
+/* An attempt starts: its record opens, with room for its header. */
 void
 held_begin(struct held *h)
 {
+	static const char	room[HEADER_ROOM];
+
 	if (!h->all && h->rec_end != 0)
 		drop_records(h);
+	else if (!h->all && h->error != 0) {
+		/* Nothing closed to show: start again. */
+		spool_truncate(&h->sp[h->cur]);
+		h->good = 0;
+		h->error = 0;
+		h->cut = 0;
+	}
 	h->rec = NO_RECORD;
 	if (h->error != 0)
 		return;
-	if (put_head(h, PIECE_RECORD, 0) == -1) {
+	if (put_head(h, PIECE_RECORD, 0) == -1 ||
+	    spool_append(&h->sp[h->cur], room, sizeof room) == -1) {
 		lost(h, 0, errno);
 		return;
 	}
 	h->rec = h->good;
-	h->good += HEAD_LEN;
+	h->good += HEAD_LEN + sizeof room;
 }
 
 /*
  * The attempt ended: its record closes, with the header (len bytes, 0:
- * none) that its output is written out under.
+ * none; cut to its room, its newline kept) its output is written under.
  */
 void
 held_end(struct held *h, const char *header, size_t len)
 {
-	uint64_t	at = h->good;
+	struct spool	*sp = &h->sp[h->cur];
+	uint64_t	 n = len < HEADER_ROOM ? len : HEADER_ROOM;
 
-	if (h->rec == NO_RECORD || h->error != 0)
+	if (h->rec == NO_RECORD)
 		return;
-	if (len > 0) {
-		if (put_head(h, PIECE_HEADER, len) == -1 ||
-		    spool_append(&h->sp[h->cur], header, len) == -1 ||
-		    spool_write_at(&h->sp[h->cur], h->rec + 1, &at,
-		    sizeof at) == -1) {
-			lost(h, len, errno);
-			return;
-		}
-		h->good += HEAD_LEN + len;
-	}
+	if (spool_write_at(sp, h->rec + HEAD_LEN, header, (size_t)n) == -1 ||
+	    (n < len && spool_write_at(sp, h->rec + HEAD_LEN + n - 1, "\n",
+	    1) == -1) ||
+	    spool_write_at(sp, h->rec + 1, &n, sizeof n) == -1)
+		lost(h, (size_t)n, errno);
 	h->rec = NO_RECORD;
 	h->rec_end = h->good;
 }
@@ -250,7 +257,7 @@ void
 held_write(struct held *h, uint64_t until)
 {
 	struct pour	w = { until, eventloop_now(), 0 };
-	uint64_t	off, n, hn;
+	uint64_t	off, n;
 	int		kind;
 
 	for (off = 0; off < h->good && !w.dropped; off += HEAD_LEN) {
@@ -262,12 +269,9 @@ held_write(struct held *h, uint64_t until)
 			pour(h, &w, kind, off + HEAD_LEN, n);
 			off += n;
 			break;
-		case PIECE_HEADER:
-			off += n;	/* written with its record */
-			break;
 		case PIECE_RECORD:
-			if (n != 0 && head_at(h, n, &hn) == PIECE_HEADER)
-				pour(h, &w, STDERR_FILENO, n + HEAD_LEN, hn);
+			pour(h, &w, STDERR_FILENO, off + HEAD_LEN, n);
+			off += HEADER_ROOM;
 			break;
 		default:
 			return;
