@@ -16,7 +16,7 @@ _retry_takes_value()
 		stop-on success-on until splay seed message log-format stdin
 		stdout retry-if-output stop-if-output fail-if-output on-retry
 		on-give-up budget store budget-burst budget-ratio budget-rate
-		budget-wait breaker ci metrics metrics-label'
+		budget-wait breaker ci metrics metrics-label output'
 	# --http takes its LIST only as --http=LIST, never the next word.
 	local long_noarg='foreground dry-run quiet verbose help version http'
 
@@ -136,6 +136,12 @@ _retry()
 		COMPREPLY=($(compgen -W 'stream hold' -- "$cur"))
 		return
 		;;
+	--output)
+		COMPREPLY=($(compgen -W 'on-failure on-failure:last
+			on-failure:all' -- "$cur"))
+		__ltrim_colon_completions "$cur"
+		return
+		;;
 	-a | --attempts | --times)
 		COMPREPLY=($(compgen -W 'inf forever' -- "$cur"))
 		return
@@ -203,7 +209,7 @@ _retry()
 			--budget= --store= --budget-burst= --budget-ratio=
 			--budget-rate= --budget-wait= --breaker=
 			-m --message= -q --quiet -v --verbose --log-format=
-			--ci= --metrics= --metrics-label=
+			--ci= --metrics= --metrics-label= --output=
 			-h --help -V --version --' -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace
 		return

@@ -21,7 +21,7 @@ function __fish_retry_print_command
         --seed --message --log-format --stdin --stdout --retry-if-output \
         --stop-if-output --fail-if-output --on-retry --on-give-up --budget \
         --store --budget-burst --budget-ratio --budget-rate --budget-wait \
-        --breaker --ci --metrics --metrics-label
+        --breaker --ci --metrics --metrics-label --output
     set -l long_novalue --foreground --dry-run --quiet --verbose --help --version \
         --http
     set -l i 1
@@ -157,6 +157,7 @@ complete -c retry -n $nocmd -l on-retry -x -a '(__fish_complete_command)' -d 'Sh
 complete -c retry -n $nocmd -l on-give-up -x -a '(__fish_complete_command)' -d 'Shell command run once when retry gives up'
 complete -c retry -n $nocmd -l stdin -x -a 'replay\t"Every attempt reads the same input" pass\t"Inherited as it is" null\t"/dev/null"' -d 'What each attempt reads [replay]'
 complete -c retry -n $nocmd -l stdout -x -a 'stream\t"Live, untouched" hold\t"Only a successful attempt reaches stdout"' -d 'Where an attempt writes [stream]'
+complete -c retry -n $nocmd -l output -x -a 'on-failure\t"Nothing unless the run fails: then the last attempt" on-failure:last\t"The same" on-failure:all\t"Nothing unless the run fails: then every attempt"' -d 'Quiet unless the run fails (cron)'
 complete -c retry -n $nocmd -l budget -x -d 'Share a retry budget with the runs that name the same NAME'
 complete -c retry -n $nocmd -l store -x -a '(__fish_retry_stores)' -d 'Where budgets live: file:DIR [$RETRY_STORE]'
 complete -c retry -n $nocmd -l budget-burst -x -d 'The most tokens the budget holds [10]'
