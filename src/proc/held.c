@@ -109,34 +109,47 @@ read_all(struct spool *sp, uint64_t off, void *buf, size_t len)
 	return 0;
 }
 
+/* Append bytes off to end of from to to; -1 with errno. */
+static int
+copy_range(struct spool *from, struct spool *to, uint64_t off, uint64_t end)
+{
+	char	buf[POUR_CHUNK];
+	size_t	n;
+
+	for (; off < end; off += n) {
+		n = end - off < sizeof buf ? (size_t)(end - off) : sizeof buf;
+		if (read_all(from, off, buf, n) == -1 ||
+		    spool_append(to, buf, n) == -1)
+			return -1;
+	}
+	return 0;
+}
+
 /*
- * :last: drop the records, keeping what came after the last one closed,
- * moved to the front of the other spool.
+ * :last: drop the records, keeping what came before the first (the
+ * run's own notices) and after the last one closed, moved to the other
+ * spool. A piece cut short would be misread: if the move fails, the
+ * records go and nothing after them is kept.
  */
 static void
 drop_records(struct held *h)
 {
 	struct spool	*from = &h->sp[h->cur], *to = &h->sp[!h->cur];
-	char		 buf[POUR_CHUNK];
-	uint64_t	 off = h->rec_end, end = h->good;
-	size_t		 n;
+	uint64_t	 good = h->pre + (h->good - h->rec_end);
 
 	spool_truncate(to);
 	h->error = 0;
 	h->cut = 0;
-	for (; off < end; off += n) {
-		n = end - off < sizeof buf ? (size_t)(end - off) : sizeof buf;
-		if (read_all(from, off, buf, n) == -1 ||
-		    spool_append(to, buf, n) == -1) {
-			/* A piece cut short would be misread: none kept. */
-			lost(h, (size_t)(end - h->rec_end), errno);
-			end = h->rec_end;
-			break;
-		}
+	if (copy_range(from, to, 0, h->pre) == -1 ||
+	    copy_range(from, to, h->rec_end, h->good) == -1) {
+		lost(h, (size_t)(h->good - h->rec_end), errno);
+		spool_truncate(to);
+		good = 0;
+		h->pre = 0;
 	}
 	spool_truncate(from);
 	h->cur = !h->cur;
-	h->good = end - h->rec_end;
+	h->good = good;
 	h->rec_end = 0;
 }
 
@@ -151,9 +164,13 @@ held_begin(struct held *h)
 	else if (!h->all && h->error != 0) {
 		/* Nothing closed to show: start again. */
 		spool_truncate(&h->sp[h->cur]);
-		h->good = 0;
+		h->good = h->pre = 0;
 		h->error = 0;
 		h->cut = 0;
+	}
+	if (!h->begun) {
+		h->begun = 1;
+		h->pre = h->good;
 	}
 	h->rec = NO_RECORD;
 	if (h->error != 0)

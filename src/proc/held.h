@@ -22,6 +22,8 @@ struct held {
 	int		 cur;
 	int		 all;		/* every attempt's, not the last alone */
 	uint64_t	 good;		/* bytes of whole pieces in sp[cur] */
+	uint64_t	 pre;		/* of which before the first record */
+	int		 begun;		/* a record was opened */
 	uint64_t	 rec;		/* the open record's head; UINT64_MAX */
 	uint64_t	 rec_end;	/* where the last record closed */
 	uint64_t	 cut;		/* bytes that could not be kept */

@@ -121,18 +121,22 @@ set_policy(struct verdict_policy *p, const struct options *o)
 }
 
 /*
- * --output=on-failure: the attempts' and the hooks' output and the text
- * messages are held (held.c) until the run is known to have failed.
+ * --output=on-failure: the text messages are held (held.c) from the
+ * start of the run until it is known to have failed, and the attempts'
+ * and the hooks' output once their streams are set up (streams).
  */
 static void
-hold(struct run *r)
+hold(struct run *r, int streams)
 {
-	held_init(&r->held, r->o->output_mode == OUTPUT_FAILURE_ALL);
-	r->holding = 1;
+	if (!streams) {
+		held_init(&r->held, r->o->output_mode == OUTPUT_FAILURE_ALL);
+		r->holding = 1;
+		log_hold(&r->held);
+		return;
+	}
 	io_hold(&r->io, &r->held);
 	if (r->has_hooks)
 		hooks_hold(&r->hooks, &r->held);
-	log_hold(&r->held);
 }
 
 /*
@@ -179,8 +183,8 @@ setup_io(struct run *r)
 	if (r->has_hooks)
 		hooks_set_stop(&r->hooks, r->deadline, o->kill_after,
 		    o->stop_signal);
-	if (o->output_mode != OUTPUT_LIVE)
-		hold(r);
+	if (r->holding)
+		hold(r, 1);
 	if (io_terminal_passed(&r->io))
 		log_notice(o->hedge ? "--stdin=replay: standard input is a "
 		    "terminal, which cannot be replayed; the copies read "
@@ -201,6 +205,8 @@ run_setup(struct run *r)
 		log_error("cannot open /dev/null: %s", strerror(errno));
 		return -1;
 	}
+	if (o->output_mode != OUTPUT_LIVE)
+		hold(r, 0);
 	if (runenv_init(&r->env, environ, o->attempts) == -1) {
 		log_error("cannot set up the environment: %s",
 		    strerror(errno));
@@ -299,6 +305,7 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 
 	/* First: a store refused is a usage error, before anything is set up. */
 	if (gate_open(&r->gate, o, start, rng) == -1 || run_setup(r) == -1) {
+		unhold(r, 1);
 		gate_close(&r->gate);
 		eventloop_flush_sinks(0);
 		return EXIT_CANCELED;

@@ -38,6 +38,15 @@ returns_ 3 "$RETRY" --output=on-failure -q -a 2 --delay=0 \
 test "$(cat out)" = 'out 2' || note_ "-q: stdout:" "$(cat out)" || fail=1
 test "$(cat err)" = 'err 2' || note_ "-q: stderr:" "$(cat err)" || fail=1
 
+# What the run says before its first attempt (here, that it runs inside
+# another retry's attempt) is kept with the last attempt's output.
+returns_ 3 "$RETRY" -q -a 1 "$RETRY" --output=on-failure -a 3 --delay=0 \
+	sh -c "$attempt" >out 2>err || fail=1
+test "$(cat out)" = 'out 3' || note_ "nested: stdout:" "$(cat out)" || fail=1
+head -n 1 err | grep -q "^retry: warning: running inside another retry's" &&
+	test "$(sed -n 2,3p err)" = 'retry: sh: attempt 3/3 failed (exit status 3)
+err 3' || note_ "nested: stderr:" "$(cat err)" || fail=1
+
 # retry's own errors are written as always: a command not found.
 returns_ 127 "$RETRY" --output=on-failure -a 3 ./no-such-command \
 	>out 2>err || fail=1
