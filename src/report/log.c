@@ -501,7 +501,9 @@ log_ci(int auto_on, int folds)
 	if (ci != CI_NONE && ci_buf == NULL &&
 	    (ci_buf = malloc(CI_BUF_SIZE)) == NULL)
 		ci = CI_NONE;
-	msg.ci_folds = ci != CI_NONE && folds && msg.verbosity >= 0;
+	/* Held output (log_hold()) is written with no fold around it. */
+	msg.ci_folds = ci != CI_NONE && folds && msg.verbosity >= 0 &&
+	    msg.held == NULL;
 }
 
 /* The time as CI's log wants it: seconds since 1970. */
