@@ -120,20 +120,28 @@ set_policy(struct verdict_policy *p, const struct options *o)
 	p->max_attempts = o->attempts;
 }
 
+/* What is done with held output once the run is over. */
+enum unhold {
+	UNHOLD_WRITE,		/* the run failed: write it out */
+	UNHOLD_DROP,		/* it succeeded: nothing is written */
+};
+
 /*
  * --output=on-failure: the text messages are held (held.c) from the
- * start of the run until it is known to have failed, and the attempts'
- * and the hooks' output once their streams are set up (streams).
+ * start of the run until it is known to have failed.
  */
 static void
-hold(struct run *r, int streams)
+hold_messages(struct run *r)
 {
-	if (!streams) {
-		held_init(&r->held, r->o->output_mode == OUTPUT_FAILURE_ALL);
-		r->holding = 1;
-		log_hold(&r->held);
-		return;
-	}
+	held_init(&r->held, r->o->output_mode == OUTPUT_FAILURE_ALL);
+	r->holding = 1;
+	log_hold(&r->held);
+}
+
+/* And the attempts' and the hooks' output, once their streams are set up. */
+static void
+hold_streams(struct run *r)
+{
 	io_hold(&r->io, &r->held);
 	if (r->has_hooks)
 		hooks_hold(&r->hooks, &r->held);
@@ -145,7 +153,7 @@ hold(struct run *r, int streams)
  * not waited for past the deadline: held.c); one that succeeded, nothing.
  */
 static void
-unhold(struct run *r, int show)
+unhold(struct run *r, enum unhold how)
 {
 	uint64_t	cut;
 	int		e;
@@ -156,7 +164,7 @@ unhold(struct run *r, int show)
 	log_hold(NULL);
 	if (r->has_hooks)
 		hooks_hold(&r->hooks, NULL);
-	if (show) {
+	if (how == UNHOLD_WRITE) {
 		held_write(&r->held, r->deadline);
 		if ((e = held_lost(&r->held, &cut)) != 0)
 			log_held_cut(cut, e);
@@ -184,7 +192,7 @@ setup_io(struct run *r)
 		hooks_set_stop(&r->hooks, r->deadline, o->kill_after,
 		    o->stop_signal);
 	if (r->holding)
-		hold(r, 1);
+		hold_streams(r);
 	if (io_terminal_passed(&r->io))
 		log_notice(o->hedge ? "--stdin=replay: standard input is a "
 		    "terminal, which cannot be replayed; the copies read "
@@ -206,7 +214,7 @@ run_setup(struct run *r)
 		return -1;
 	}
 	if (o->output_mode != OUTPUT_LIVE)
-		hold(r, 0);
+		hold_messages(r);
 	if (runenv_init(&r->env, environ, o->attempts) == -1) {
 		log_error("cannot set up the environment: %s",
 		    strerror(errno));
@@ -305,7 +313,7 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 
 	/* First: a store refused is a usage error, before anything is set up. */
 	if (gate_open(&r->gate, o, start, rng) == -1 || run_setup(r) == -1) {
-		unhold(r, 1);
+		unhold(r, UNHOLD_WRITE);
 		gate_close(&r->gate);
 		eventloop_flush_sinks(0);
 		return EXIT_CANCELED;
@@ -314,10 +322,10 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	splay(r);
 	flight_run(f);
 	if (f->state != RUN_SUCCEEDED || flight_stopped(f))
-		unhold(r, 1);
+		unhold(r, UNHOLD_WRITE);
 	if (!flight_stopped(f))
 		finish(r);
-	unhold(r, 0);	/* a success's, its message too */
+	unhold(r, UNHOLD_DROP);	/* a success's, its message too */
 	run_teardown(r);
 	if (flight_stopped(f)) {
 		signo = f->dying != 0 ? f->dying : eventloop_signal();
