@@ -28,4 +28,10 @@ for mode in on-failure on-failure:all; do
 		note_ "$mode: the give-up:" "$(cat err)" || fail=1
 done
 
+# In JSON, an event of its own.
+returns_ 2 env TMPDIR="$PWD/missing" "$RETRY" --output=on-failure -a 1 \
+	--log-format=json sh -c 'cat big; exit 2' >out 2>err || fail=1
+grep -q '^{"event":"held_cut",.*"cut_bytes":[1-9][0-9]*,"error":"' err ||
+	note_ "json: no held_cut event:" "$(cat err)" || fail=1
+
 Exit "$fail"
