@@ -17,7 +17,7 @@ _retry_takes_value()
 		stdout retry-if-output stop-if-output fail-if-output on-retry
 		on-give-up on-recover budget store budget-burst budget-ratio
 		budget-rate budget-wait breaker ci metrics metrics-label ci-dotenv
-		successes uncounted reset-after max-server-wait'
+		successes uncounted reset-after max-server-wait output'
 	# --http takes its LIST only as --http=LIST, never the next word.
 	local long_noarg='foreground dry-run quiet verbose help version http'
 
@@ -142,6 +142,12 @@ _retry()
 		COMPREPLY=($(compgen -W 'stream hold' -- "$cur"))
 		return
 		;;
+	--output)
+		COMPREPLY=($(compgen -W 'on-failure on-failure:last
+			on-failure:all' -- "$cur"))
+		__ltrim_colon_completions "$cur"
+		return
+		;;
 	-a | --attempts | --times)
 		COMPREPLY=($(compgen -W 'inf forever' -- "$cur"))
 		return
@@ -223,7 +229,7 @@ _retry()
 			--budget-rate= --budget-wait= --breaker=
 			--successes= --uncounted= --reset-after= --max-server-wait=
 			-m --message= -q --quiet -v --verbose --log-format=
-			--ci= --metrics= --metrics-label= --ci-dotenv=
+			--ci= --metrics= --metrics-label= --ci-dotenv= --output=
 			-h --help -V --version --' -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace
 		return

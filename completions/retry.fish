@@ -23,7 +23,7 @@ function __fish_retry_print_command
         --on-recover --budget \
         --store --budget-burst --budget-ratio --budget-rate --budget-wait \
         --breaker --ci --metrics --metrics-label --ci-dotenv --successes \
-        --uncounted --reset-after --max-server-wait
+        --uncounted --reset-after --max-server-wait --output
     set -l long_novalue --foreground --dry-run --quiet --verbose --help --version \
         --http
     set -l i 1
@@ -167,6 +167,7 @@ complete -c retry -n $nocmd -l stdin -x -a 'replay\t"Every attempt reads the sam
 complete -c retry -n $nocmd -l stdout -x -a 'stream\t"Live, untouched" hold\t"Only a successful attempt reaches stdout"' -d 'Where an attempt writes [stream]'
 complete -c retry -n $nocmd -l successes -x -d 'Succeed only once N attempts in a row succeed [1]'
 complete -c retry -n $nocmd -l uncounted -x -a '75 http:429 http:503' -d 'Failures with these statuses do not count toward --attempts (needs -D or --budget)'
+complete -c retry -n $nocmd -l output -x -a 'on-failure\t"Nothing unless the run fails: then the last attempt" on-failure:last\t"The same" on-failure:all\t"Nothing unless the run fails: then every attempt"' -d 'Quiet unless the run fails (cron)'
 complete -c retry -n $nocmd -l budget -x -d 'Share a retry budget with the runs that name the same NAME'
 complete -c retry -n $nocmd -l store -x -a '(__fish_retry_stores)' -d 'Where budgets live: file:DIR [$RETRY_STORE]'
 complete -c retry -n $nocmd -l budget-burst -x -d 'The most tokens the budget holds [10]'

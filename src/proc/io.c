@@ -89,6 +89,19 @@ io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
 	    std_closed[STDIN_FILENO]);
 }
 
+/*
+ * --output=on-failure: both streams pass through retry into held (NULL:
+ * as they were set up), whatever --stdout says; what they show is read
+ * as it goes, as ever.
+ */
+void
+io_hold(struct io *io, struct held *held)
+{
+	io->held = held;
+	io->through = io->cond != NULL || io->http || io->watch ||
+	    held != NULL;
+}
+
 /* Set up a path for attempts of the run io (its stdin: replay.c). */
 int
 io_path_init(const struct io *io, struct io_path *p)
@@ -133,7 +146,7 @@ io_prepare(struct io *io, struct io_path *p, struct cond_matches *m,
 		if (!std_closed[STDERR_FILENO] &&
 		    pipe_for_child(&p->err_r, &p->err_w, 0) == -1)
 			return -1;
-		if (io->hold_all)
+		if (io->hold_all || io->held != NULL)
 			pipe_enlarge(p->err_r);
 	}
 	return 0;
@@ -193,12 +206,12 @@ io_pollfds(struct io *io, struct io_path *p, struct pollfd *pfds)
 		return 0;
 	}
 	/* A stream passed through is read while retry's own has room. */
-	if (p->out_r != -1 && (!io->through ||
+	if (p->out_r != -1 && (!io->through || io->held != NULL ||
 	    io->out_mode == STDOUT_HOLD || sink_pending(STDOUT_FILENO) == 0)) {
 		pfds[n].fd = p->out_r;
 		pfds[n++].events = POLLIN;
 	}
-	if (p->err_r != -1 && (io->hold_all ||
+	if (p->err_r != -1 && (io->hold_all || io->held != NULL ||
 	    sink_pending(STDERR_FILENO) == 0)) {
 		pfds[n].fd = p->err_r;
 		pfds[n++].events = POLLIN;
@@ -233,7 +246,8 @@ end_lines(struct io *io, struct io_path *p, struct cond_line *line,
 
 /*
  * Pass a stream of the attempt through retry, matching its lines: to
- * retry's stream to, or (to -1) into the spool hold. Reads
+ * retry's stream to, or (to -1) into the spool hold, or into the run's
+ * held output (--output=on-failure). Reads
  * what is there now, and only while retry's own stream has taken all it
  * was given: a reader that stalls stalls the attempt, as it would without
  * retry in between, and never retry itself. Returns PUMP_EMPTY, PUMP_END
@@ -270,7 +284,10 @@ pass_through(struct io *io, struct io_path *p, int *fd, struct cond_line *line,
 		}
 		if (io->http)
 			http_feed(p->seen, hline, buf, (size_t)n, time(NULL));
-		if (to == -1) {
+		if (io->held != NULL)
+			held_append(io->held, fd == &p->out_r ? STDOUT_FILENO :
+			    STDERR_FILENO, buf, (size_t)n);
+		else if (to == -1) {
 			if (spool_append(hold, buf, (size_t)n) == -1) {
 				p->error = errno;
 				return -1;
@@ -325,7 +342,8 @@ take_stdout(struct io *io, struct io_path *p)
 	if (io->through)
 		return pass_through(io, p, &p->out_r, &p->out_line,
 		    &p->out_http,
-		    io->out_mode == STDOUT_HOLD ? -1 : STDOUT_FILENO, &p->out);
+		    io->out_mode == STDOUT_HOLD || io->held != NULL ? -1 :
+		    STDOUT_FILENO, &p->out);
 	return take_held(p, &p->out_r, &p->out);
 }
 
@@ -335,7 +353,8 @@ take_stderr(struct io *io, struct io_path *p)
 {
 	if (io->through)
 		return pass_through(io, p, &p->err_r, &p->err_line,
-		    &p->err_http, io->hold_all ? -1 : STDERR_FILENO, &p->err);
+		    &p->err_http, io->hold_all || io->held != NULL ? -1 :
+		    STDERR_FILENO, &p->err);
 	return take_held(p, &p->err_r, &p->err);
 }
 
@@ -584,7 +603,7 @@ io_deliver(struct io *io, struct io_path *p, uint64_t until)
 void
 io_release(struct io *io, struct io_path *p, int success)
 {
-	if (io->out_mode != STDOUT_HOLD)
+	if (io->out_mode != STDOUT_HOLD || io->held != NULL)
 		return;
 	p->rel_fd = success ? STDOUT_FILENO : STDERR_FILENO;
 	p->rel_off = 0;

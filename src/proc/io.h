@@ -17,6 +17,7 @@
 #include "policy/http.h"
 #include "policy/stdio_mode.h"
 #include "proc/fdutil.h"
+#include "proc/held.h"
 #include "proc/replay.h"
 #include "proc/spool.h"
 
@@ -60,6 +61,7 @@ struct io {
 	int		 http;		/* --http */
 	int		 watch;		/* --idle-timeout */
 	int		 hold_all;	/* IO_HOLD_ALL */
+	struct held	*held;		/* --output=on-failure; NULL: none */
 };
 
 /*
@@ -100,6 +102,7 @@ int	io_guard_stdfds(void);
 int	io_init(struct io *io, enum stdin_mode in, enum stdout_mode out,
 	    const struct conditions *cond, unsigned reads,
 	    enum io_stdout_to to);
+void	io_hold(struct io *io, struct held *held);
 int	io_path_init(const struct io *io, struct io_path *path);
 int	io_prepare(struct io *io, struct io_path *path,
 	    struct cond_matches *m, struct http_seen *h);

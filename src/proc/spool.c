@@ -162,6 +162,33 @@ spool_read_at(struct spool *sp, uint64_t off, void *buf, size_t len)
 	return n;
 }
 
+/*
+ * Write len bytes over those kept at offset off, all of them kept
+ * already (a field filled in once its value is known). -1 with errno.
+ */
+int
+spool_write_at(struct spool *sp, uint64_t off, const void *data, size_t len)
+{
+	const char	*buf = data;
+	size_t		 n;
+
+	if (off > sp->len || len > sp->len - off) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (off < sp->mem_len) {
+		n = sp->mem_len - (size_t)off < len ?
+		    sp->mem_len - (size_t)off : len;
+		memcpy(sp->mem + off, buf, n);
+		buf += n;
+		len -= n;
+		off += n;
+	}
+	if (len == 0)
+		return 0;
+	return pwrite_all(sp->fd, buf, len, (off_t)(off - sp->mem_len));
+}
+
 #ifdef HAVE_SPLICE
 /*
  * The spool's own pipe, which data from the source pipe passes through on

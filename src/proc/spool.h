@@ -27,6 +27,7 @@ struct spool {
 void	spool_init(struct spool *, size_t);
 int	spool_append(struct spool *, const void *, size_t);
 ssize_t	spool_read_at(struct spool *, uint64_t, void *, size_t);
+int	spool_write_at(struct spool *, uint64_t, const void *, size_t);
 ssize_t	spool_splice_from(struct spool *, int, size_t);
 void	spool_truncate(struct spool *);
 void	spool_free(struct spool *);

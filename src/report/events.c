@@ -317,7 +317,8 @@ log_retry(const struct log_attempt *a, uint64_t delay)
 		    ln.buf);
 		ln.len = 0;
 	}
-	if (msg.verbosity < 0)
+	/* Held (--output=on-failure), the attempt's header says it. */
+	if (msg.verbosity < 0 || (msg.held != NULL && msg.format == LOG_TEXT))
 		return;
 	if (msg.format == LOG_JSON) {
 		msg_json_head(&ln, "retry", a);
@@ -582,5 +583,55 @@ log_hook(const char *name, uint64_t attempt, uint64_t elapsed,
 			msg_add(&ln, ")");
 		}
 	}
+	msg_emit(&ln);
+}
+
+/*
+ * --output=on-failure: the header that attempt a's held output is
+ * written under, should the run fail, into out (len bytes), with its
+ * newline: "retry: NAME: attempt 2/5 failed (exit status 1)". Its
+ * length; 0: none, under -q, or for a command that could not be run
+ * (the give-up says so).
+ */
+size_t
+log_held_header(const struct log_attempt *a, int failed, char *out,
+    size_t len)
+{
+	struct line	ln;
+	size_t		n;
+
+	ln.len = 0;
+	if (msg.verbosity < 0 || len < 2 ||
+	    a->outcome->kind == OUTCOME_EXEC_FAILED)
+		return 0;
+	msg_attempt_text(&ln, a);
+	msg_add(&ln, " %s (", failed ? "failed" : "succeeded");
+	msg_attempt_outcome(&ln, a);
+	msg_add(&ln, ")");
+	n = msg_seal(&ln, out, len - 1);
+	out[n++] = '\n';
+	return n;
+}
+
+/*
+ * --output=on-failure: bytes of held output could not be kept (errno
+ * e): said after what was kept, whatever the verbosity, as an error is.
+ */
+void
+log_held_cut(uint64_t bytes, int e)
+{
+	struct line	ln;
+
+	ln.len = 0;
+	if (msg.format == LOG_JSON) {
+		msg_json_open(&ln, "held_cut");
+		msg_add(&ln, ",\"cut_bytes\":%llu,\"error\":",
+		    (unsigned long long)bytes);
+		msg_add_json(&ln, strerror(e));
+		msg_add(&ln, "}");
+	} else
+		msg_add(&ln, "retry: %s: %llu bytes of output held for "
+		    "--output=on-failure were cut: %s", msg.label,
+		    (unsigned long long)bytes, strerror(e));
 	msg_emit(&ln);
 }

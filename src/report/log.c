@@ -27,6 +27,7 @@
 #include "policy/escape.h"
 #include "policy/shquote.h"
 #include "policy/utf8.h"
+#include "proc/held.h"
 #include "proc/sink.h"
 #include "report/ci.h"
 #include "report/live.h"
@@ -393,20 +394,48 @@ msg_seal(const struct line *ln, char *out, size_t outlen)
 }
 
 /*
- * Hand the line, with its newline, to the stderr sink whole; a line that
- * counts down on the terminal ends first.
+ * --output=on-failure (held non-NULL): text messages are held with the
+ * attempts' output, to be written only if the run fails; the JSON log
+ * goes out live, and so do retry's own errors. No count on the terminal
+ * and no CI markers meanwhile: nothing reaches stderr. NULL: the run is
+ * over, what follows goes out.
  */
 void
-msg_emit(const struct line *ln)
+log_hold(struct held *held)
+{
+	msg.held = held;
+	if (held != NULL) {
+		live_init(0);
+		msg.ci_folds = 0;
+	}
+}
+
+/*
+ * Hand the line, with its newline, to the stderr sink whole (or, held,
+ * to the run's held output, unless live); a line that counts down on
+ * the terminal ends first.
+ */
+static void
+emit(const struct line *ln, int live)
 {
 	char	out[LINE_MAX_LEN];
 	size_t	n = msg_seal(ln, out, sizeof out - 1);
 
-	live_end();
 	out[n++] = '\n';
+	if (!live && msg.held != NULL && msg.format == LOG_TEXT) {
+		held_append(msg.held, STDERR_FILENO, out, n);
+		return;
+	}
+	live_end();
 	sink_message(out, n);
 	live_fresh(1);
 	child_wrote = 0;
+}
+
+void
+msg_emit(const struct line *ln)
+{
+	emit(ln, 0);
 }
 
 /*
@@ -480,7 +509,7 @@ msg_emit_as(const struct line *ln, enum ci_level level)
 	char	out[LINE_MAX_LEN];
 	size_t	n;
 
-	if (ci == CI_NONE || msg.format != LOG_TEXT) {
+	if (ci == CI_NONE || msg.format != LOG_TEXT || msg.held != NULL) {
 		msg_emit(ln);
 		return;
 	}
@@ -506,7 +535,9 @@ log_ci(int auto_on, int folds)
 	if (ci != CI_NONE && ci_buf == NULL &&
 	    (ci_buf = malloc(CI_BUF_SIZE)) == NULL)
 		ci = CI_NONE;
-	msg.ci_folds = ci != CI_NONE && folds && msg.verbosity >= 0;
+	/* Held output (log_hold()) is written with no fold around it. */
+	msg.ci_folds = ci != CI_NONE && folds && msg.verbosity >= 0 &&
+	    msg.held == NULL;
 }
 
 /* The time as CI's log wants it: seconds since 1970. */
@@ -568,10 +599,10 @@ log_usage_error(const char *text)
 
 	ln.len = 0;
 	msg_add(&ln, "retry: %s", text);
-	msg_emit(&ln);
+	emit(&ln, 1);
 	ln.len = 0;
 	msg_add(&ln, "Try 'retry --help' for more information.");
-	msg_emit(&ln);
+	emit(&ln, 1);
 }
 
 /* An error of retry's own. Never quiet. */
@@ -590,7 +621,7 @@ log_error(const char *fmt, ...)
 	if (n > 0)
 		ln.len += (size_t)n < sizeof ln.buf - ln.len - 2 ?
 		    (size_t)n : sizeof ln.buf - ln.len - 2;
-	msg_emit(&ln);
+	emit(&ln, 1);
 }
 
 /* A detail for -v. */

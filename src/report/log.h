@@ -84,7 +84,12 @@ struct log_wait {
 	int		 got;		/* the attempt may start */
 };
 
+struct held;
+
 void	log_init(int, enum log_format, const char *, char *const *, int);
+void	log_hold(struct held *);
+size_t	log_held_header(const struct log_attempt *, int, char *, size_t);
+void	log_held_cut(uint64_t, int);
 void	log_run(const char *, uint64_t);
 void	log_time_format(int64_t, long, char *, size_t);
 void	log_usage_error(const char *);

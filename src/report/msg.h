@@ -14,6 +14,7 @@
 
 #include "report/ci.h"
 
+struct held;
 struct log_attempt;
 struct outcome;
 
@@ -39,6 +40,7 @@ struct msg_state {
 	uint64_t	 run_start;	/* monotonic, as the loop's clock */
 	uint64_t	 run_started;	/* attempts started: log_start */
 	int		 ci_folds;	/* each attempt under a CI fold */
+	struct held	*held;		/* --output=on-failure: text held */
 };
 
 extern struct msg_state	msg;

@@ -22,6 +22,7 @@
 #include "policy/exitcodes.h"
 #include "policy/pushback.h"
 #include "proc/eventloop.h"
+#include "proc/held.h"
 #include "proc/io.h"
 #include "proc/rng.h"
 #include "report/live.h"
@@ -380,6 +381,24 @@ act(struct flight *f, const struct copy *c)
 }
 
 /*
+ * --output=on-failure: attempt c's held output is whole, and gets the
+ * header it is written under if the run fails.
+ */
+static void
+hold_header(const struct flight *f, const struct copy *c)
+{
+	struct log_attempt	la;
+	char			head[2048];
+
+	if (f->g.held == NULL)
+		return;
+	la = flight_view(f, c->a.number);
+	attempt_tell(&c->a, &la);
+	held_end(f->g.held, head, log_held_header(&la,
+	    c->a.v.kind != VERDICT_SUCCESS, head, sizeof head));
+}
+
+/*
  * Attempt c ended: the rest of its output taken, its verdict, the budget
  * told; then act on it. -1: the run is over (a success, a give-up, a
  * signal).
@@ -397,6 +416,7 @@ end_copy(struct flight *f, struct copy *c)
 	if (attempt_verdict(&c->a, f->g.io, f->g.policy, &in) == -1)
 		return io_failed(f, &c->a);
 	log_fold_end();		/* after a failure's held output */
+	hold_header(f, c);
 	attempt_http_unseen(&c->a, f->g.policy, &f->http_told);
 	gate_report(f->g.gate, &c->a.ticket, verdict_budget_result(v));
 	f->last = &c->a;
@@ -513,6 +533,8 @@ begin(struct flight *f, struct copy *c, const struct budget_ticket *t,
 	la.timeout_ns = c->a.timeout;
 	if (why == HEDGE_DUE_DELAY)
 		log_hedge(&la, f->h.newest, now - f->h.newest_at);
+	if (f->g.held != NULL)
+		held_begin(f->g.held);
 	log_start(&la);
 	log_fold_begin(&la);
 	return settle_messages(f);

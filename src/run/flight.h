@@ -21,6 +21,7 @@
 #include "run/options.h"
 
 struct gate;
+struct held;
 struct hooks;
 struct io;
 struct rng;
@@ -42,6 +43,7 @@ struct rig {
 	struct gate			*gate;
 	struct supervise		*sup;
 	struct hooks			*hooks;	/* used with a hook only */
+	struct held			*held;	/* --output=on-failure; NULL */
 };
 
 /* Where the run stands. */

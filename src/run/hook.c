@@ -38,6 +38,16 @@ hooks_set_stop(struct hooks *h, uint64_t deadline, uint64_t kill_after,
 	h->stop_signal = stop_signal;
 }
 
+/*
+ * --output=on-failure: the hooks' output is held with the attempts'
+ * (NULL: written as it comes, as for --on-give-up once the run failed).
+ */
+void
+hooks_hold(struct hooks *h, struct held *held)
+{
+	io_hold(&h->io, held);
+}
+
 /* Run cmd with /bin/sh -c, after attempt (its number); say how it went. */
 void
 hooks_run(struct hooks *h, const char *name, const char *cmd,
@@ -75,6 +85,9 @@ hooks_run(struct hooks *h, const char *name, const char *cmd,
 	    &h->path, &out) > 0)
 		return;		/* a stop signal: the run dies of it */
 	io_ended(&h->io, &h->path);
+	/* Held: what is still in its pipes, into the spool. */
+	if (h->io.held != NULL)
+		(void)io_deliver(&h->io, &h->path, h->deadline);
 	/* Elapsed since retry's start. */
 	log_hook(name, attempt, eventloop_now() - h->start, &out);
 }

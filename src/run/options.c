@@ -44,6 +44,7 @@ const struct option options_long[] = {
 	{ "splay",	required_argument,	NULL,	OPT_SPLAY },
 	{ "stdin",	required_argument,	NULL,	OPT_STDIN },
 	{ "stdout",	required_argument,	NULL,	OPT_STDOUT },
+	{ "output",	required_argument,	NULL,	OPT_OUTPUT },
 	{ "retry-if-output", required_argument,	NULL,	OPT_RETRY_IF },
 	{ "stop-if-output", required_argument,	NULL,	OPT_STOP_IF },
 	{ "fail-if-output", required_argument,	NULL,	OPT_FAIL_IF },
@@ -226,6 +227,12 @@ finish_hedge(const struct options *o, const struct given *g, char *err,
 		options_seterr(err, errlen, "--hedge and --stdin=pass cannot "
 		    "be used together (each copy reads its own replay of "
 		    "stdin)");
+		return -1;
+	}
+	/* The copies run at once: no one attempt's output to show. */
+	if (o->output_mode != OUTPUT_LIVE) {
+		options_seterr(err, errlen, "--hedge and --output=on-failure "
+		    "cannot be used together (hedged copies run at once)");
 		return -1;
 	}
 	return 0;

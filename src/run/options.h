@@ -53,6 +53,7 @@ struct options {
 	uint64_t		 hedge_max;	/* copies alive at once */
 	enum stdin_mode		 stdin_mode;
 	enum stdout_mode	 stdout_mode;
+	enum output_mode	 output_mode;	/* --output */
 	struct conditions	 cond;		/* --*-if-output */
 	int			 http;		/* --http */
 	struct http_list	 http_retry;	/* its LIST */

@@ -336,6 +336,8 @@ parse_run(int c, const char *arg, struct options *o, const char **why)
 		return stdio_mode_parse_stdin(arg, &o->stdin_mode, why);
 	case OPT_STDOUT:
 		return stdio_mode_parse_stdout(arg, &o->stdout_mode, why);
+	case OPT_OUTPUT:
+		return stdio_mode_parse_output(arg, &o->output_mode, why);
 	case OPT_HTTP:
 		return parse_http(arg, o, why);
 	case OPT_ON_RETRY:

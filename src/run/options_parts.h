@@ -47,6 +47,7 @@ enum {
 	OPT_UNCOUNTED,
 	OPT_RESET_AFTER,
 	OPT_MAX_SERVER_WAIT,
+	OPT_OUTPUT,
 };
 
 /* What the command line said, before defaults that depend on each other. */

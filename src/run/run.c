@@ -15,6 +15,7 @@
 #include "policy/large.h"
 #include "policy/verdict.h"
 #include "proc/eventloop.h"
+#include "proc/held.h"
 #include "proc/io.h"
 #include "proc/rng.h"
 #include "proc/supervise.h"
@@ -49,6 +50,8 @@ struct run {
 	 */
 	struct supervise	 sup;
 	struct hooks		 hooks;		/* set up when one is given */
+	struct held		 held;		/* --output=on-failure */
+	int			 holding;	/* held set up, not let go */
 };
 
 /*
@@ -143,6 +146,58 @@ set_policy(struct verdict_policy *p, const struct options *o)
 	p->max_wait = &o->max_server_wait;
 }
 
+/* What is done with held output once the run is over. */
+enum unhold {
+	UNHOLD_WRITE,		/* the run failed: write it out */
+	UNHOLD_DROP,		/* it succeeded: nothing is written */
+};
+
+/*
+ * --output=on-failure: the text messages are held (held.c) from the
+ * start of the run until it is known to have failed.
+ */
+static void
+hold_messages(struct run *r)
+{
+	held_init(&r->held, r->o->output_mode == OUTPUT_FAILURE_ALL);
+	r->holding = 1;
+	log_hold(&r->held);
+}
+
+/* And the attempts' and the hooks' output, once their streams are set up. */
+static void
+hold_streams(struct run *r)
+{
+	io_hold(&r->io, &r->held);
+	if (r->has_hooks)
+		hooks_hold(&r->hooks, &r->held);
+}
+
+/*
+ * Let go of what was held: a run that failed, or that a signal ends,
+ * writes it out before it says so (the readers as slow as they are, but
+ * not waited for past the deadline: held.c); one that succeeded, nothing.
+ */
+static void
+unhold(struct run *r, enum unhold how)
+{
+	uint64_t	cut;
+	int		e;
+
+	if (!r->holding)
+		return;
+	r->holding = 0;
+	log_hold(NULL);
+	if (r->has_hooks)
+		hooks_hold(&r->hooks, NULL);
+	if (how == UNHOLD_WRITE) {
+		held_write(&r->held, r->deadline);
+		if ((e = held_lost(&r->held, &cut)) != 0)
+			log_held_cut(cut, e);
+	}
+	held_free(&r->held);
+}
+
 /* Set up stdin and stdout for the attempts and the hooks. */
 static int
 setup_io(struct run *r)
@@ -163,6 +218,8 @@ setup_io(struct run *r)
 	if (r->has_hooks)
 		hooks_set_stop(&r->hooks, r->deadline, o->kill_after,
 		    o->stop_signal);
+	if (r->holding)
+		hold_streams(r);
 	if (io_terminal_passed(&r->io))
 		log_notice(o->hedge ? "--stdin=replay: standard input is a "
 		    "terminal, which cannot be replayed; the copies read "
@@ -183,6 +240,8 @@ run_setup(struct run *r)
 		log_error("cannot open /dev/null: %s", strerror(errno));
 		return -1;
 	}
+	if (o->output_mode != OUTPUT_LIVE)
+		hold_messages(r);
 	if (runenv_init(&r->env, environ, o->attempts) == -1) {
 		log_error("cannot set up the environment: %s",
 		    strerror(errno));
@@ -260,7 +319,7 @@ run_new(const struct options *o, struct rng *rng, uint64_t start)
 {
 	struct run	*r = &the_run;
 	struct rig	 g = { o, rng, start, 0, &r->policy, &r->env, &r->io,
-			    &r->gate, &r->sup, &r->hooks };
+			    &r->gate, &r->sup, &r->hooks, NULL };
 
 	r->o = o;
 	r->rng = rng;
@@ -268,6 +327,8 @@ run_new(const struct options *o, struct rng *rng, uint64_t start)
 	r->deadline = o->deadline != 0 ? start + o->deadline : 0;
 	set_policy(&r->policy, o);
 	g.deadline = r->deadline;
+	/* The loop opens and closes each attempt's record in it. */
+	g.held = o->output_mode != OUTPUT_LIVE ? &r->held : NULL;
 	flight_init(&r->f, &g);
 	return r;
 }
@@ -281,6 +342,7 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 
 	/* First: a store refused is a usage error, before anything is set up. */
 	if (gate_open(&r->gate, o, start, rng) == -1 || run_setup(r) == -1) {
+		unhold(r, UNHOLD_WRITE);
 		gate_close(&r->gate);
 		eventloop_flush_sinks(0);
 		return EXIT_CANCELED;
@@ -288,8 +350,11 @@ run_attempts(const struct options *o, struct rng *rng, uint64_t start)
 	gate_set_limits(&r->gate, r->deadline, o->budget_wait);
 	splay(r);
 	flight_run(f);
+	if (f->state != RUN_SUCCEEDED || flight_stopped(f))
+		unhold(r, UNHOLD_WRITE);
 	if (!flight_stopped(f))
 		finish(r);
+	unhold(r, UNHOLD_DROP);	/* a success's, its message too */
 	run_teardown(r);
 	if (flight_stopped(f)) {
 		signo = f->dying != 0 ? f->dying : eventloop_signal();

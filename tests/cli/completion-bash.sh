@@ -39,6 +39,12 @@ test "$(tr '\n' ' ' <got)" = "file: redis:// rediss:// " ||
 complete_ 'retry --stdout ' >got
 test "$(tr '\n' ' ' <got)" = "hold stream " ||
 	note_ "--stdout offers:" "$(cat got)" || fail=1
+complete_ 'retry --output ' >got
+test "$(tr '\n' ' ' <got)" = "on-failure on-failure:all on-failure:last " ||
+	note_ "--output offers:" "$(cat got)" || fail=1
+complete_ 'retry --output=on-failure:' >got
+test "$(tr '\n' ' ' <got)" = "all last " ||
+	note_ "--output=on-failure: offers:" "$(cat got)" || fail=1
 complete_ 'retry --signal TE' >got
 grep -qx TERM got || note_ "--signal TE did not offer TERM:" "$(cat got)" || fail=1
 # After the command, its own completion: git's, when it is installed.

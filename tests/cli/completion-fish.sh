@@ -21,6 +21,10 @@ complete_ 'retry --store=' >got
 for s in --store=file: --store=redis:// --store=rediss://; do
 	grep -qx -- "$s" got || note_ "--store= does not offer $s:" "$(cat got)" || fail=1
 done
+complete_ 'retry --output=' >got
+for s in --output=on-failure --output=on-failure:last --output=on-failure:all; do
+	grep -qx -- "$s" got || note_ "--output= does not offer $s:" "$(cat got)" || fail=1
+done
 # Once the command has started, retry's options are not offered.
 complete_ 'retry -a 3 ls --str' >got
 grep -qx -- '--strategy' got && { note_ "retry's options offered after the command"; fail=1; }

@@ -41,6 +41,10 @@ test -e ready || framework_failure_ "zsh did not start in tmux"
 try_ 'retry --strat' 'retry --strategy=' || fail=1
 try_ 'retry --strategy=' 'fibonacci' || fail=1
 try_ 'retry --stdout=' 'hold' || fail=1
+try_ 'retry --outp' 'retry --output=' || fail=1
+try_ 'retry --output=' 'retry --output=on-failure' || fail=1
+try_ 'retry --output=on-failure:a' 'retry --output=on-failure:all' || fail=1
+try_ 'retry --output=on-failure:l' 'retry --output=on-failure:last' || fail=1
 try_ 'retry --store=' 'redis://' || fail=1
 try_ 'retry --store=' 'rediss://' || fail=1
 exit $fail

@@ -335,6 +335,50 @@ START_TEST(read_at_returns_the_right_bytes_at_every_boundary)
 }
 END_TEST
 
+/*
+ * 40 bytes with a bound of 16: a write over kept bytes, at every offset
+ * and of lengths that stay in memory, cross the bound or lie in the
+ * file, changes those bytes alone; one past the end is refused.
+ */
+START_TEST(write_at_changes_only_the_bytes_it_covers)
+{
+	static const size_t	 lens[] = { 0, 1, 8, 15, 16, 17, 40 };
+	const size_t		 total = 40;
+	unsigned char		 ref[40], over[40], want[40], got[40];
+	struct spool		 sp;
+	size_t			 off, i, k;
+	ssize_t			 n;
+
+	fill_random(ref, total, 41);
+	fill_random(over, total, 42);
+	for (off = 0; off <= total; off++) {
+		for (i = 0; i < nitems(lens); i++) {
+			spool_init(&sp, SMALL);
+			ck_assert_int_eq(spool_append(&sp, ref, total), 0);
+			if (off + lens[i] > total) {
+				ck_assert_int_eq(spool_write_at(&sp, off, over,
+				    lens[i]), -1);
+				ck_assert_int_eq(errno, EINVAL);
+				spool_free(&sp);
+				continue;
+			}
+			ck_assert_int_eq(spool_write_at(&sp, off, over,
+			    lens[i]), 0);
+			memcpy(want, ref, total);
+			memcpy(want + off, over, lens[i]);
+			for (k = 0; k < total; k += (size_t)n) {
+				n = spool_read_at(&sp, k, got + k, total - k);
+				ck_assert_int_gt(n, 0);
+			}
+			ck_assert_msg(memcmp(got, want, total) == 0,
+			    "write_at(%zu, %zu): wrong bytes", off, lens[i]);
+			ck_assert_uint_eq(sp.len, total);
+			spool_free(&sp);
+		}
+	}
+}
+END_TEST
+
 START_TEST(many_small_appends_equal_one_big_one)
 {
 	const size_t	 len = 3 * 512 * 1024;
@@ -962,6 +1006,7 @@ spool_suite(void)
 	tc = tcase_create("read");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, read_at_returns_the_right_bytes_at_every_boundary);
+	tcase_add_test(tc, write_at_changes_only_the_bytes_it_covers);
 	tcase_add_loop_test(tc, many_small_appends_equal_one_big_one, 0,
 	    nitems(bounds));
 	suite_add_tcase(s, tc);

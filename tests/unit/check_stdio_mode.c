@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests of stdio_mode.c: the words of --stdin and --stdout. */
+/* Unit tests of stdio_mode.c: the words of --stdin, --stdout, --output. */
 #include <check.h>
 
 #include "check_run.h"
@@ -70,6 +70,43 @@ START_TEST(stdout_takes_stream_or_hold)
 }
 END_TEST
 
+static const struct word output_words[] = {
+	{ .in = "on-failure", .ok = 1, .want = OUTPUT_FAILURE_LAST },
+	{ .in = "on-failure:last", .ok = 1, .want = OUTPUT_FAILURE_LAST },
+	{ .in = "on-failure:all", .ok = 1, .want = OUTPUT_FAILURE_ALL },
+	{ .in = "" },
+	{ .in = "foo" },
+	{ .in = "on-failure:" },
+	{ .in = "on-failure:x" },
+	{ .in = "on-failure:ALL" },
+	{ .in = "on-failure:all " },
+	{ .in = "On-Failure" },
+	{ .in = "on-fail" },
+	{ .in = ":all" },
+	{ .in = "all" },
+	{ .in = "hold" },	/* --stdout's */
+};
+
+START_TEST(output_takes_on_failure_last_or_all)
+{
+	const struct word	*w = &output_words[_i];
+	enum output_mode	 got = OUTPUT_LIVE;
+	const char		*why = NULL;
+
+	if (w->ok) {
+		ck_assert_int_eq(stdio_mode_parse_output(w->in, &got, &why), 0);
+		ck_assert_int_eq(got, w->want);
+		ck_assert_ptr_null(why);
+	} else {
+		ck_assert_int_eq(stdio_mode_parse_output(w->in, &got, &why),
+		    -1);
+		ck_assert_int_eq(got, OUTPUT_LIVE);
+		ck_assert_str_eq(why, "expected on-failure, on-failure:last "
+		    "or on-failure:all");
+	}
+}
+END_TEST
+
 static Suite *
 stdio_mode_suite(void)
 {
@@ -81,6 +118,8 @@ stdio_mode_suite(void)
 	    nitems(stdin_words));
 	tcase_add_loop_test(tc, stdout_takes_stream_or_hold, 0,
 	    nitems(stdout_words));
+	tcase_add_loop_test(tc, output_takes_on_failure_last_or_all, 0,
+	    nitems(output_words));
 	suite_add_tcase(s, tc);
 	return s;
 }
