@@ -33,6 +33,7 @@ log_time_format	formats a time for JSON
 log_ci		sets up the CI markers
 log_child_writes	notes what a child writes itself
 log_command_name	returns the name
+log_hold	sets where held messages go (--output=on-failure)
 '
 
 # One scenario a kind: kind_NAME runs retry so that it writes that kind
@@ -86,6 +87,17 @@ want_ci_log_retry="^::warning::${want_log_retry#^}"
 # --successes: a success short of 2 in a row, said with -v.
 kind_log_again() { "$RETRY" -v --successes=2 -d 0 -m "$N" true; }
 want_log_again='^retry: N\\n::error::pwned.*attempt 1/5 succeeded \(1 of 2 in a row\)'
+
+# --output=on-failure: the held attempt's header, written at the give-up.
+kind_log_held_header() { "$RETRY" --output=on-failure -a 2 -d 0 -m "$N" false; }
+want_log_held_header='^retry: N\\n::error::pwned.*attempt 2/2 failed \(exit status 1\)$'
+
+# --output=on-failure past the spool's memory, with no $TMPDIR: a cut.
+kind_log_held_cut() {
+	TMPDIR="$PWD/missing" "$RETRY" --output=on-failure -a 1 -m "$N" \
+		sh -c 'head -c 3000000 /dev/zero; exit 1'
+}
+want_log_held_cut='^retry: N\\n::error::pwned.* bytes of output held for --output=on-failure were cut'
 
 # --hedge: copy 1 waits (at most 10 s) for copy 2, which starts by DELAY;
 # both fail.
