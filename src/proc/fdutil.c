@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,4 +288,23 @@ fd_read_all(int fd, size_t max, char **buf, size_t *len)
 	*buf = b;
 	*len = got;
 	return 0;
+}
+
+/*
+ * path's directory, into dir[PATH_MAX] ("." for a bare name, "/" for one
+ * at the root), and its last part, in path: where a file that replaces
+ * path whole is made before it is renamed over it.
+ */
+const char *
+fd_dir_of(const char *path, char *dir)
+{
+	const char	*slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		snprintf(dir, PATH_MAX, ".");
+	else if (slash == path)
+		snprintf(dir, PATH_MAX, "/");
+	else
+		snprintf(dir, PATH_MAX, "%.*s", (int)(slash - path), path);
+	return slash == NULL ? path : slash + 1;
 }

@@ -23,5 +23,6 @@ int		 fd_open_checked(int, const char *, int, mode_t, int, mode_t *);
 const char	*fd_kind(mode_t);
 const char	*fd_why(int, mode_t);
 int		 fd_read_all(int, size_t, char **, size_t *);
+const char	*fd_dir_of(const char *, char *);
 
 #endif

@@ -175,21 +175,6 @@ github(const struct step_run *r)
 		append("GITHUB_STEP_SUMMARY", line + 1, n);
 }
 
-/* path's directory, into dir[PATH_MAX], and its last part. */
-static const char *
-split(const char *path, char *dir)
-{
-	const char	*slash = strrchr(path, '/');
-
-	if (slash == NULL)
-		snprintf(dir, PATH_MAX, ".");
-	else if (slash == path)
-		snprintf(dir, PATH_MAX, "/");
-	else
-		snprintf(dir, PATH_MAX, "%.*s", (int)(slash - path), path);
-	return slash == NULL ? path : slash + 1;
-}
-
 /* Write all of buf to fd, then to the disk; 0 or errno. */
 static int
 write_all(int fd, const char *buf, size_t len)
@@ -244,7 +229,7 @@ static void
 dotenv(const char *path, const struct step_run *r)
 {
 	char		 dir[PATH_MAX], tmp[NAME_MAX + 1], out[STEP_OUTPUTS_MAX];
-	const char	*name = split(path, dir);
+	const char	*name = fd_dir_of(path, dir);
 	size_t		 n = step_outputs(r, out, sizeof out);
 	mode_t		 type;
 	int		 dirfd, e, k;
@@ -274,7 +259,7 @@ cistep_dotenv_check(const char *path, char *err, size_t errlen)
 {
 	struct stat	 sb;
 	char		 dir[PATH_MAX];
-	const char	*name = split(path, dir);
+	const char	*name = fd_dir_of(path, dir);
 
 	if (strlen(path) + 32 >= PATH_MAX || strlen(name) + 32 > NAME_MAX) {
 		snprintf(err, errlen, "--ci-dotenv=%s: %s", path,

@@ -424,20 +424,6 @@ struct target {
 	char	 tmp[NAME_MAX + 1];
 };
 
-/* path's directory, in dir[PATH_MAX]: "." for a bare name. */
-static void
-dir_of(const char *path, char *dir)
-{
-	const char	*slash = strrchr(path, '/');
-
-	if (slash == NULL)
-		snprintf(dir, PATH_MAX, ".");
-	else if (slash == path)
-		snprintf(dir, PATH_MAX, "/");
-	else
-		snprintf(dir, PATH_MAX, "%.*s", (int)(slash - path), path);
-}
-
 /*
  * Where path leads through symbolic links, into out[PATH_MAX]: to a file
  * that is there (realpath()). -1 when it leads to none: a link to a file
@@ -468,7 +454,7 @@ resolve(const char *given, struct target *t)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	dir_of(t->path, t->dir);
+	(void)fd_dir_of(t->path, t->dir);
 	t->name = strrchr(t->path, '/') == NULL ? t->path :
 	    strrchr(t->path, '/') + 1;
 	if (*t->name == '\0' || strcmp(t->name, ".") == 0 ||

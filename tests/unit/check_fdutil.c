@@ -10,6 +10,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +257,30 @@ START_TEST(a_file_past_the_bound_is_not_read)
 }
 END_TEST
 
+/* A path's directory and last part, as a file that replaces it needs. */
+static const struct {
+	const char	*path, *dir, *name;
+} dir_rows[] = {
+	{ "out.env", ".", "out.env" },
+	{ "/out.env", "/", "out.env" },
+	{ "/tmp/out.env", "/tmp", "out.env" },
+	{ "a/b/c", "a/b", "c" },
+	{ "./x", ".", "x" },
+	{ "dir/", "dir", "" },
+};
+
+START_TEST(a_path_splits_into_directory_and_name)
+{
+	char		 dir[PATH_MAX];
+	const char	*name;
+
+	memset(dir, 'x', sizeof dir);
+	name = fd_dir_of(dir_rows[_i].path, dir);
+	ck_assert_str_eq(dir, dir_rows[_i].dir);
+	ck_assert_str_eq(name, dir_rows[_i].name);
+}
+END_TEST
+
 static Suite *
 fdutil_suite(void)
 {
@@ -280,6 +305,8 @@ fdutil_suite(void)
 	tcase_add_loop_test(tc, a_file_is_read_whole_up_to_the_bound, 0,
 	    sizeof sizes / sizeof sizes[0]);
 	tcase_add_test(tc, a_file_past_the_bound_is_not_read);
+	tcase_add_loop_test(tc, a_path_splits_into_directory_and_name, 0,
+	    (int)(sizeof dir_rows / sizeof dir_rows[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }
