@@ -104,7 +104,9 @@ md_one(const unsigned char *s, size_t n, char *esc)
 	if (n != 0 && !escape_special(s, n))
 		return 0;
 	for (i = 0; i < (n == 0 ? 1 : n); i++) {
-		memcpy(esc + len, "\\\\x", 3);
+		esc[len] = '\\';	/* "\\" is a backslash in Markdown */
+		esc[len + 1] = '\\';
+		esc[len + 2] = 'x';
 		esc[len + 3] = hex[s[i] >> 4];
 		esc[len + 4] = hex[s[i] & 0xf];
 		len += 5;

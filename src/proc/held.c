@@ -192,12 +192,13 @@ void
 held_end(struct held *h, const char *header, size_t len)
 {
 	struct spool	*sp = &h->sp[h->cur];
-	uint64_t	 n = len < HEADER_ROOM ? len : HEADER_ROOM;
+	int		 cut = len > HEADER_ROOM;
+	uint64_t	 n = cut ? HEADER_ROOM : len;
 
 	if (h->rec == NO_RECORD)
 		return;
 	if (spool_write_at(sp, h->rec + HEAD_LEN, header, (size_t)n) == -1 ||
-	    (n < len && spool_write_at(sp, h->rec + HEAD_LEN + n - 1, "\n",
+	    (cut && spool_write_at(sp, h->rec + HEAD_LEN + n - 1, "\n",
 	    1) == -1) ||
 	    spool_write_at(sp, h->rec + 1, &n, sizeof n) == -1)
 		lost(h, (size_t)n, errno);
