@@ -271,12 +271,12 @@ static const struct {
 
 START_TEST(a_path_splits_into_directory_and_name)
 {
-	char		 dir[PATH_MAX];
+	char		 parent[PATH_MAX];
 	const char	*name;
 
-	memset(dir, 'x', sizeof dir);
-	name = fd_dir_of(dir_rows[_i].path, dir);
-	ck_assert_str_eq(dir, dir_rows[_i].dir);
+	memset(parent, 'x', sizeof parent);
+	name = fd_dir_of(dir_rows[_i].path, parent);
+	ck_assert_str_eq(parent, dir_rows[_i].dir);
 	ck_assert_str_eq(name, dir_rows[_i].name);
 }
 END_TEST
