@@ -513,8 +513,10 @@ START_TEST(counting_policies_are_read)
 	PARSE_OK("true");
 	ck_assert_uint_eq(opts.successes, 0);
 	ck_assert_int_eq(opts.uncounted_given, 0);
+	options_free(&opts);
 	PARSE_OK("--successes=3", "true");
 	ck_assert_uint_eq(opts.successes, 3);
+	options_free(&opts);
 	/* A LIST given again adds up, HTTP statuses with --http. */
 	PARSE_OK("--uncounted=75", "-D", "1m", "--http",
 	    "--uncounted=http:503,3", "true");
@@ -525,6 +527,7 @@ START_TEST(counting_policies_are_read)
 	ck_assert(!statuslist_has(&opts.uncounted, 1));
 	ck_assert(http_list_has(&opts.uncounted_http, 503));
 	ck_assert(!http_list_has(&opts.uncounted_http, 429));
+	options_free(&opts);
 	/* --budget bounds it too. */
 	PARSE_OK("--uncounted=75", "--budget=b", "true");
 	ck_assert_int_eq(opts.uncounted_has_http, 0);
