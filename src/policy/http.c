@@ -129,6 +129,16 @@ http_list_has(const struct http_list *hl, int status)
 	return ((hl->bits[status / 64] >> (status % 64)) & 1) != 0;
 }
 
+/* Add the statuses of more to l: a LIST given again adds up. */
+void
+http_list_merge(struct http_list *l, const struct http_list *more)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof l->bits / sizeof l->bits[0]; i++)
+		l->bits[i] |= more->bits[i];
+}
+
 void
 http_clear(struct http_seen *hs)
 {

@@ -94,6 +94,7 @@ int	http_list_parse(const char *, struct http_list *, const char **);
 void	http_list_default(struct http_list *);
 /* 0 outside 100-599. */
 int	http_list_has(const struct http_list *, int);
+void	http_list_merge(struct http_list *, const struct http_list *);
 
 void	http_clear(struct http_seen *);
 /* A chunk of a stream, of any size; lines end at '\n'. */

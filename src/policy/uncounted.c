@@ -39,7 +39,6 @@ add_element(const char *s, size_t len, void *arg, const char **why)
 	struct statuslist	 more;
 	struct http_list	 hmore;
 	char			 one[16];
-	size_t			 i;
 
 	if (len >= 5 && strncmp(s, "http:", 5) == 0) {
 		sets->has_http = 1;
@@ -51,8 +50,7 @@ add_element(const char *s, size_t len, void *arg, const char **why)
 		}
 		if (http_list_parse(one, &hmore, why) == -1)
 			return -1;
-		for (i = 0; i < sizeof hmore.bits / sizeof hmore.bits[0]; i++)
-			sets->http->bits[i] |= hmore.bits[i];
+		http_list_merge(sets->http, &hmore);
 		return 0;
 	}
 	if (len == 0) {

@@ -119,7 +119,6 @@ static int
 parse_http(const char *s, struct options *o, const char **why)
 {
 	struct http_list	more;
-	size_t			i;
 
 	if (s == NULL)
 		http_list_default(&more);
@@ -128,8 +127,7 @@ parse_http(const char *s, struct options *o, const char **why)
 	if (!o->http)
 		memset(&o->http_retry, 0, sizeof o->http_retry);
 	o->http = 1;
-	for (i = 0; i < sizeof more.bits / sizeof more.bits[0]; i++)
-		o->http_retry.bits[i] |= more.bits[i];
+	http_list_merge(&o->http_retry, &more);
 	return 0;
 }
 

@@ -126,6 +126,22 @@ static const char *const status_bad[] = {
 	"HTTP/1.1\r503",
 };
 
+START_TEST(lists_given_again_add_up)
+{
+	struct http_list	l, more;
+	const char		*why;
+
+	ck_assert_int_eq(http_list_parse("429", &l, &why), 0);
+	ck_assert_int_eq(http_list_parse("502-503", &more, &why), 0);
+	http_list_merge(&l, &more);
+	ck_assert(http_list_has(&l, 429));
+	ck_assert(http_list_has(&l, 502));
+	ck_assert(http_list_has(&l, 503));
+	ck_assert(!http_list_has(&l, 500));
+	ck_assert(!http_list_has(&more, 429));
+}
+END_TEST
+
 START_TEST(status_lines_in_every_client_form_give_their_code)
 {
 	const struct status_case	*c = &status_good[_i];
@@ -1166,6 +1182,7 @@ http_suite(void)
 	tcase_add_loop_test(tc, lines_that_are_not_status_lines_change_nothing,
 	    0, nitems(status_bad));
 	tcase_add_test(tc, the_last_status_line_wins);
+	tcase_add_test(tc, lists_given_again_add_up);
 	tcase_add_loop_test(tc, heads_leave_their_status_and_retry_after, 0,
 	    nitems(heads));
 	tcase_add_test(tc, a_100_continue_gives_way_to_the_final_status);
